@@ -1,0 +1,109 @@
+// The only reader of process.env. Every setting is validated here once; a bad value stops start-up
+// with one line naming the variable and what is wrong. `.env.example` documents each of them.
+import path from "node:path";
+import { z } from "zod";
+
+const flag = z
+  .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
+  .transform((v) => ["1", "true", "yes", "on"].includes(v));
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: port.default(3000),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgresql:// (leave it unset for the embedded database)")
+      .optional(),
+    NEXTAUTH_URL: z.url().optional(),
+    NEXTAUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+    UPSTREAM_BASE_URL: z.url().optional(),
+    UPSTREAM_USERNAME: z.string().min(1).optional(),
+    UPSTREAM_PASSWORD: z.string().min(1).optional(),
+    UPSTREAM_SANDBOX: flag.default(false),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+    UPSTREAM_RATE_PER_SECOND: z.coerce.number().min(0.1).max(10).default(10),
+    UPSTREAM_DAILY_QUOTA: z.coerce.number().int().min(1).default(8000),
+    UPSTREAM_SERIES_INFO_MONTHLY_QUOTA: z.coerce.number().int().min(1).default(10_000),
+    UPSTREAM_RELEASE_DAY: z.coerce.number().int().min(1).max(28).default(1),
+    SIMULATOR_PORT: port.default(4010),
+    SYNC_SCHEDULE: z.enum(["monthly", "off"]).default("monthly"),
+    SYNC_ON_START: flag.default(true),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    const upstream = [env.UPSTREAM_BASE_URL, env.UPSTREAM_USERNAME, env.UPSTREAM_PASSWORD];
+    if (upstream.some(Boolean) && !upstream.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["UPSTREAM_BASE_URL"],
+        message: "UPSTREAM_BASE_URL, UPSTREAM_USERNAME and UPSTREAM_PASSWORD go together: set all three or none",
+      });
+    }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ADMIN_EMAIL"],
+        message: "ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof schema> & {
+  /** Absolute data directory (embedded database, local secrets, lock files). */
+  dataDir: string;
+  /** True when no DATABASE_URL is set: PGlite under DATA_DIR/db. */
+  embeddedDatabase: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses an environment record; throws ConfigError with one line per bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings mean "unset": .env files often carry `NAME=` lines.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "environment");
+      const got = typeof cleaned[name] === "string" && !/SECRET|PASSWORD/.test(name) ? ` (got "${cleaned[name]}")` : "";
+      return `Invalid configuration: ${name} ${issue.message}${got}`;
+    });
+    throw new ConfigError(lines.join("\n"));
+  }
+  const env = result.data;
+  return {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    embeddedDatabase: !env.DATABASE_URL,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process (parsed once). */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Writes variables for this process and child processes, then re-validates on next read. */
+export function setProcessEnv(values: Record<string, string | undefined>): void {
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  cached = undefined;
+}
+
+/** The current process environment, for spawning child processes that inherit it. */
+export function processEnvForChild(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}
