@@ -16,7 +16,10 @@ const schema = z
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z
       .string()
-      .regex(/^postgres(ql)?:\/\//, "must start with postgresql:// (leave it unset for the embedded database)")
+      .regex(
+        /^postgres(ql)?:\/\//,
+        "must start with postgresql:// (leave it unset for the embedded database)",
+      )
       .optional(),
     NEXTAUTH_URL: z.url().optional(),
     NEXTAUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
@@ -42,7 +45,8 @@ const schema = z
       ctx.addIssue({
         code: "custom",
         path: ["UPSTREAM_BASE_URL"],
-        message: "UPSTREAM_BASE_URL, UPSTREAM_USERNAME and UPSTREAM_PASSWORD go together: set all three or none",
+        message:
+          "UPSTREAM_BASE_URL, UPSTREAM_USERNAME and UPSTREAM_PASSWORD go together: set all three or none",
       });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -73,7 +77,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "environment");
-      const got = typeof cleaned[name] === "string" && !/SECRET|PASSWORD/.test(name) ? ` (got "${cleaned[name]}")` : "";
+      const got =
+        typeof cleaned[name] === "string" && !/SECRET|PASSWORD/.test(name) ? ` (got "${cleaned[name]}")` : "";
       return `Invalid configuration: ${name} ${issue.message}${got}`;
     });
     throw new ConfigError(lines.join("\n"));

@@ -24,7 +24,8 @@ export async function migrate(log: (line: string) => void = console.log): Promis
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   migrate().catch((error) => {
-    if (error instanceof ConfigError || error instanceof EmbeddedDatabaseBusyError) console.error(error.message);
+    if (error instanceof ConfigError || error instanceof EmbeddedDatabaseBusyError)
+      console.error(error.message);
     else console.error(`Migration failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });

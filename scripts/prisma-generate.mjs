@@ -6,7 +6,8 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const noop = process.platform === "win32" ? undefined : existsSync("/bin/true") ? "/bin/true" : "/usr/bin/true";
+const noop =
+  process.platform === "win32" ? undefined : existsSync("/bin/true") ? "/bin/true" : "/usr/bin/true";
 const env = { ...process.env, PRISMA_HIDE_UPDATE_MESSAGE: "1" };
 if (noop && !env.PRISMA_SCHEMA_ENGINE_BINARY) env.PRISMA_SCHEMA_ENGINE_BINARY = noop;
 

@@ -31,7 +31,8 @@ export function resolveDatabaseTarget(databaseUrl: string | undefined, dataDir: 
 }
 
 export function describeTarget(target: DatabaseTarget): string {
-  if (target.kind === "pglite") return target.dataDir ? `embedded (PGlite at ${target.dataDir})` : "PGlite (memory)";
+  if (target.kind === "pglite")
+    return target.dataDir ? `embedded (PGlite at ${target.dataDir})` : "PGlite (memory)";
   const url = new URL(target.url);
   return `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}${target.schema ? ` schema ${target.schema}` : ""}`;
 }

@@ -20,7 +20,10 @@ let engineModule: Promise<EngineModule> | undefined;
 function loadEngineModule(): Promise<EngineModule> {
   engineModule ??= (async () => {
     const bindings = await import("@prisma/schema-engine-wasm/schema_engine_bg");
-    const wasmFile = path.join(path.dirname(require.resolve("@prisma/schema-engine-wasm")), "schema_engine_bg.wasm");
+    const wasmFile = path.join(
+      path.dirname(require.resolve("@prisma/schema-engine-wasm")),
+      "schema_engine_bg.wasm",
+    );
     const { instance } = await WebAssembly.instantiate(await readFile(wasmFile), {
       "./schema_engine_bg.js": bindings as unknown as WebAssembly.ModuleImports,
     });
@@ -48,7 +51,9 @@ async function loadMigrationsList() {
     .filter((e) => e.isDirectory())
     .map((e) => e.name)
     .sort();
-  const lockfileContent = await readFile(path.join(migrationsDir, "migration_lock.toml"), "utf8").catch(() => null);
+  const lockfileContent = await readFile(path.join(migrationsDir, "migration_lock.toml"), "utf8").catch(
+    () => null,
+  );
   return {
     baseDir: migrationsDir,
     lockfile: { path: "migration_lock.toml", content: lockfileContent },
@@ -58,7 +63,10 @@ async function loadMigrationsList() {
         path: dir,
         migrationFile: {
           path: "migration.sql",
-          content: { tag: "ok" as const, value: await readFile(path.join(migrationsDir, dir, "migration.sql"), "utf8") },
+          content: {
+            tag: "ok" as const,
+            value: await readFile(path.join(migrationsDir, dir, "migration.sql"), "utf8"),
+          },
         },
       })),
     ),
@@ -68,7 +76,9 @@ async function loadMigrationsList() {
 const noFilters = { externalTables: [], externalEnums: [] };
 
 /** Applies every pending migration; returns the names applied now. */
-export async function applyMigrations(adapterFactory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
+export async function applyMigrations(
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory,
+): Promise<string[]> {
   const engine = await createEngine(adapterFactory);
   try {
     const { appliedMigrationNames } = await engine.applyMigrations({
@@ -99,7 +109,9 @@ export async function migrationStatus(adapterFactory: SqlMigrationAwareDriverAda
  * SQL that takes a database at the latest migration to the current schema.prisma. The caller
  * passes a scratch database (in-memory PGlite) that already has every migration applied.
  */
-export async function diffSchemaAgainst(adapterFactory: SqlMigrationAwareDriverAdapterFactory): Promise<string> {
+export async function diffSchemaAgainst(
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory,
+): Promise<string> {
   const engine = await createEngine(adapterFactory);
   try {
     const schema = { path: schemaPath, content: await readFile(schemaPath, "utf8") };

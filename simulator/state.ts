@@ -1,0 +1,97 @@
+// Everything one running simulator knows: options, clock, catalogue, limits, tokens and faults.
+import { type CalendarRules, releasePeriod, VENDOR_CALENDAR } from "@/lib/domain/calendar";
+import { type MonthIndex, parseMonth } from "@/lib/domain/months";
+import type { ServiceName } from "@/lib/domain/services";
+import { SimulatedClock } from "./clock";
+import type { SimulatorOptions } from "./config";
+import { Catalogue } from "./model/catalogue";
+import { unit } from "./model/random";
+import { type Faults, NO_FAULTS } from "./state/faults";
+import { Limits } from "./state/limits";
+import { TokenIssuer } from "./state/tokens";
+
+export class SimulatorState {
+  readonly clock: SimulatedClock;
+  readonly catalogue: Catalogue;
+  readonly limits: Limits;
+  readonly tokens: TokenIssuer;
+  readonly rules: CalendarRules;
+  faults: Faults = NO_FAULTS;
+  private faultDraws = 0;
+  private faultBudget = 0;
+  private readonly datasetCache = new Map<string, string[]>();
+
+  constructor(readonly options: SimulatorOptions) {
+    this.clock = new SimulatedClock(options.clock);
+    const [hour, minute] = options.releaseTime.split(":").map(Number) as [number, number];
+    this.rules = {
+      ...VENDOR_CALENDAR,
+      windows: options.windows,
+      releaseDay: options.releaseDay,
+      releaseAt: { hour, minute },
+    };
+    this.catalogue = new Catalogue({
+      seed: options.seed,
+      size: options.size,
+      lifecycleFrom: parseMonth(options.lifecycleFrom) as MonthIndex,
+      datasetKeys: options.datasetKeys,
+      releaseDay: options.releaseDay,
+    });
+    this.limits = new Limits({
+      ratePerSecond: options.ratePerSecond,
+      dailyQuota: options.dailyQuota,
+      seriesInfoMonthlyQuota: options.seriesInfoMonthlyQuota,
+      codeQuota: options.codeQuota,
+      sandboxDaily: {
+        series_info: options.sandboxInfoDailyQuota,
+        series: options.sandboxValuesDailyQuota,
+        series_hist: options.sandboxHistoryDailyQuota,
+      },
+    });
+    this.tokens = new TokenIssuer(options.secret, options.tokenTtlSeconds);
+  }
+
+  /** The release whose data is current: its month. */
+  vintage(now = this.clock.now()): MonthIndex {
+    return releasePeriod(now, this.rules);
+  }
+
+  serviceSubscribed(service: ServiceName): boolean {
+    return this.options.services.includes(service);
+  }
+
+  datasetSubscribed(dataset: string): boolean {
+    const list = this.options.datasets;
+    return !list || list.some((d) => d.toLowerCase() === dataset.toLowerCase());
+  }
+
+  /** Every dataset key of a service's report (subscribed only), cached per vintage. */
+  datasetsOf(service: ServiceName): string[] {
+    const key = `${service}@${this.vintage()}`;
+    let list = this.datasetCache.get(key);
+    if (!list) {
+      const keys = new Set<string>();
+      for (const s of this.catalogue.listed(service, this.vintage()))
+        if (this.datasetSubscribed(s.dataset)) keys.add(s.dataset);
+      list = [...keys].sort();
+      this.datasetCache.set(key, list);
+    }
+    return list;
+  }
+
+  setFaults(faults: Faults): void {
+    this.faults = faults;
+    this.faultBudget = faults.count;
+  }
+
+  /** Whether a fault with probability `rate` fires now (deterministic sequence). */
+  draw(rate: number, salt: number): boolean {
+    if (rate <= 0) return false;
+    return unit(this.options.seed, ++this.faultDraws, salt) < rate;
+  }
+
+  /** Counts one request against a limited fault run; clears the faults when it is used up. */
+  spendFaultBudget(): void {
+    if (this.faults.count > 0 && --this.faultBudget <= 0) this.setFaults(NO_FAULTS);
+  }
+}
