@@ -20,6 +20,15 @@ export default defineConfig({
           environment: "node",
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: "contract",
+          include: ["tests/contract/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+        },
+      },
     ],
   },
 });

@@ -145,14 +145,16 @@ export class Catalogue {
     const discontinuedAt = life.discontinued.get(index);
     const effectiveVintage = discontinuedAt !== undefined ? discontinuedAt - 1 : vintage;
     const lastFinal = this.lastFinalAt(template, effectiveVintage);
+    const finalAt = (r: MonthIndex) => this.lastFinalAt(template, r);
+    // A quarterly series changes only at the releases that publish its quarter.
     const events = revisionEvents(
       this.options.seed,
       salt,
       index,
       this.options.lifecycleFrom,
       effectiveVintage,
-      (r) => this.lastFinalAt(template, r),
-    );
+      finalAt,
+    ).filter((e) => template.cadence === "monthly" || finalAt(e.release) !== finalAt(e.release - 1));
     const published = template.cadence === "quarterly" ? lastFinal + 1 + template.lag : effectiveVintage;
     const updatedRelease = Math.max(published, addition?.release ?? 0, ...events.map((e) => e.release));
     const replacement = life.replacement.get(index);
