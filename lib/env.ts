@@ -29,6 +29,10 @@ const schema = z
     UPSTREAM_USERNAME: z.string().min(1).optional(),
     UPSTREAM_PASSWORD: z.string().min(1).optional(),
     UPSTREAM_SANDBOX: flag.default(false),
+    /** Set by `npm start` when it runs the bundled simulator as the upstream. */
+    UPSTREAM_BUNDLED: flag.default(false),
+    /** Honour the vendor's maintenance and release windows (off only for the bundled demo). */
+    UPSTREAM_WINDOWS: flag.default(true),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
     UPSTREAM_RATE_PER_SECOND: z.coerce.number().min(0.1).max(10).default(10),
     UPSTREAM_DAILY_QUOTA: z.coerce.number().int().min(1).default(8000),

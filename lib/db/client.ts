@@ -10,9 +10,10 @@ const holder = globalThis as unknown as { __priceAtlasDb?: Database };
 /** Opens the configured database for this process (once); `options` matter only on first open. */
 export function database(options: OpenOptions = {}): Database {
   if (!holder.__priceAtlasDb) {
-    const { DATABASE_URL, dataDir } = env();
+    const { DATABASE_URL, dataDir, PORT } = env();
     holder.__priceAtlasDb = openDatabase(resolveDatabaseTarget(DATABASE_URL, dataDir), {
       purpose: "price-atlas app",
+      port: PORT,
       ...options,
     });
   }

@@ -1,0 +1,7 @@
+export default function Page() {
+  return (
+    <div className="page-head">
+      <h1>Tools</h1>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { NavLinks } from "@/components/shell/nav-links";
+
+const ITEMS = [
+  { href: "/admin/overview", label: "Overview" },
+  { href: "/admin/users", label: "Users" },
+];
+
+export function AdminNav() {
+  return (
+    <div className="admin-nav">
+      <NavLinks items={ITEMS} label="Admin sections" />
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { type FormEvent, useState } from "react";
+
+export type UserRow = {
+  id: string;
+  email: string;
+  name: string | null;
+  role: "viewer" | "admin";
+  disabled: boolean;
+  lastLoginAt: string | null;
+};
+
+async function send(url: string, method: string, body: unknown): Promise<string | null> {
+  const res = await fetch(url, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (res.ok) return null;
+  const data = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+  return data?.error?.message ?? `Request failed (${res.status})`;
+}
+
+export function UsersPanel({ users, currentUserId }: { users: UserRow[]; currentUserId: string }) {
+  const router = useRouter();
+  const [message, setMessage] = useState<{ kind: "ok" | "danger"; text: string } | null>(null);
+
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formEl = event.currentTarget;
+    const form = new FormData(formEl);
+    const error = await send("/api/admin/users", "POST", {
+      email: form.get("email"),
+      name: form.get("name") || null,
+      password: form.get("password"),
+      role: form.get("role"),
+    });
+    setMessage(
+      error ? { kind: "danger", text: error } : { kind: "ok", text: `Created ${form.get("email")}.` },
+    );
+    if (!error) {
+      formEl.reset();
+      router.refresh();
+    }
+  }
+
+  async function patch(user: UserRow, body: Record<string, unknown>, done: string) {
+    const error = await send(`/api/admin/users/${user.id}`, "PATCH", body);
+    setMessage(error ? { kind: "danger", text: error } : { kind: "ok", text: done });
+    if (!error) router.refresh();
+  }
+
+  return (
+    <div className="stack">
+      {message && (
+        <div role={message.kind === "danger" ? "alert" : "status"} className={`alert ${message.kind}`}>
+          {message.text}
+        </div>
+      )}
+      <form className="card row" onSubmit={create} aria-label="Add a user">
+        <div className="field">
+          <label htmlFor="new-email">Email</label>
+          <input id="new-email" name="email" type="email" required />
+        </div>
+        <div className="field">
+          <label htmlFor="new-name">Name</label>
+          <input id="new-name" name="name" type="text" />
+        </div>
+        <div className="field">
+          <label htmlFor="new-password">Password</label>
+          <input id="new-password" name="password" type="password" minLength={8} required />
+        </div>
+        <div className="field">
+          <label htmlFor="new-role">Role</label>
+          <select id="new-role" name="role" defaultValue="viewer">
+            <option value="viewer">viewer</option>
+            <option value="admin">admin</option>
+          </select>
+        </div>
+        <button className="button primary" type="submit" style={{ alignSelf: "flex-end" }}>
+          Add user
+        </button>
+      </form>
+      <div className="card" style={{ padding: 0, overflowX: "auto" }}>
+        <table className="data">
+          <thead>
+            <tr>
+              <th>Email</th>
+              <th>Name</th>
+              <th>Role</th>
+              <th>Status</th>
+              <th>Last sign-in</th>
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((u) => (
+              <tr key={u.id}>
+                <td>{u.email}</td>
+                <td>{u.name ?? "—"}</td>
+                <td>
+                  <span className={`badge ${u.role === "admin" ? "accent" : ""}`}>{u.role}</span>
+                </td>
+                <td>
+                  {u.disabled ? (
+                    <span className="badge danger">disabled</span>
+                  ) : (
+                    <span className="badge ok">active</span>
+                  )}
+                </td>
+                <td className="small">
+                  {u.lastLoginAt ? new Date(u.lastLoginAt).toLocaleString() : "never"}
+                </td>
+                <td className="row">
+                  {u.id !== currentUserId && (
+                    <>
+                      <button
+                        type="button"
+                        className="button small"
+                        aria-label={`Make ${u.email} ${u.role === "admin" ? "a viewer" : "an admin"}`}
+                        onClick={() =>
+                          patch(
+                            u,
+                            { role: u.role === "admin" ? "viewer" : "admin" },
+                            `Changed the role of ${u.email}.`,
+                          )
+                        }
+                      >
+                        {u.role === "admin" ? "Make viewer" : "Make admin"}
+                      </button>
+                      <button
+                        type="button"
+                        className="button small danger"
+                        aria-label={`${u.disabled ? "Enable" : "Disable"} ${u.email}`}
+                        onClick={() =>
+                          patch(
+                            u,
+                            { disabled: !u.disabled },
+                            `${u.disabled ? "Enabled" : "Disabled"} ${u.email}.`,
+                          )
+                        }
+                      >
+                        {u.disabled ? "Enable" : "Disable"}
+                      </button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { SignOutButton } from "@/components/auth/sign-out-button";
+import type { SessionUser } from "@/lib/domain/roles";
+import { type NavItem, NavLinks } from "./nav-links";
+
+const AREAS: NavItem[] = [
+  { href: "/catalogue", label: "Catalogue" },
+  { href: "/compare", label: "Compare" },
+  { href: "/location-factors", label: "Location factors" },
+  { href: "/tools", label: "Tools" },
+  { href: "/bookmarks", label: "Bookmarks" },
+];
+
+export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const items = user.role === "admin" ? [...AREAS, { href: "/admin", label: "Admin" }] : AREAS;
+  return (
+    <>
+      <header className="shell-header">
+        <Link href="/catalogue" className="shell-brand">
+          <span aria-hidden="true">◈</span> Price Atlas
+        </Link>
+        <NavLinks items={items} />
+        <div className="shell-user">
+          <span data-testid="signed-in-user">{user.name ?? user.email}</span>
+          <span className="badge accent">{user.role}</span>
+          <SignOutButton />
+        </div>
+      </header>
+      <main className="shell-main">{children}</main>
+    </>
+  );
+}

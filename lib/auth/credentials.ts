@@ -1,0 +1,47 @@
+import "server-only";
+import { z } from "zod";
+import { writeAudit } from "@/lib/db/audit";
+import { findUserByEmail, recordLogin } from "@/lib/db/users";
+import type { SessionUser } from "@/lib/domain/roles";
+import { burnPasswordCheck, verifyPassword } from "./password";
+import { loginLockedFor, noteLoginFailure, noteLoginSuccess } from "./throttle";
+
+export class LoginError extends Error {
+  override name = "LoginError";
+}
+
+export const credentialsSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email()),
+  password: z.string().min(1).max(200),
+});
+
+function waitText(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes > 1 ? `${minutes} minutes` : "a minute";
+}
+
+/** Checks a login; throws LoginError with a message fit for the login form. */
+export async function authenticateCredentials(
+  input: unknown,
+  ip: string | null,
+  now = new Date(),
+): Promise<SessionUser> {
+  const parsed = credentialsSchema.safeParse(input);
+  if (!parsed.success) throw new LoginError("Enter your email address and password.");
+  const { email, password } = parsed.data;
+  const locked = await loginLockedFor(email, ip, now);
+  if (locked) throw new LoginError(`Too many failed attempts. Try again in ${waitText(locked)}.`);
+  const user = await findUserByEmail(email);
+  const ok =
+    user && !user.disabled
+      ? await verifyPassword(password, user.passwordHash)
+      : await burnPasswordCheck(password);
+  if (!user || !ok || user.disabled) {
+    await noteLoginFailure(email, ip, now);
+    await writeAudit({ action: "login.failed", target: email, details: { ip } });
+    throw new LoginError("Wrong email address or password.");
+  }
+  await noteLoginSuccess(email);
+  await recordLogin(user.id, now);
+  return { id: user.id, email: user.email, name: user.name, role: user.role };
+}

@@ -1,0 +1,99 @@
+import "server-only";
+import { z } from "zod";
+import { Prisma } from "@/generated/prisma/client";
+import { hashPassword } from "@/lib/auth/password";
+import { writeAudit } from "@/lib/db/audit";
+import { countAdmins, countUsers, createUser, findUserById, listUsers, updateUser } from "@/lib/db/users";
+import { roleSchema, type SessionUser } from "@/lib/domain/roles";
+import { env } from "@/lib/env";
+import { conflict, forbidden, notFound } from "@/lib/http/errors";
+
+export const DEMO_ADMIN = { email: "admin@example.com", password: "atlas-admin" } as const;
+export const DEMO_VIEWER = { email: "viewer@example.com", password: "atlas-viewer" } as const;
+
+export const newUserSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email()),
+  name: z.string().trim().max(100).optional().nullable(),
+  password: z.string().min(8, "must be at least 8 characters").max(200),
+  role: roleSchema.default("viewer"),
+});
+
+export const userPatchSchema = z
+  .object({
+    name: z.string().trim().max(100).nullable(),
+    role: roleSchema,
+    disabled: z.boolean(),
+    password: z.string().min(8, "must be at least 8 characters").max(200),
+  })
+  .partial();
+
+export async function addUser(actor: SessionUser | null, input: z.input<typeof newUserSchema>) {
+  const data = newUserSchema.parse(input);
+  try {
+    const user = await createUser({
+      email: data.email,
+      name: data.name ?? null,
+      role: data.role,
+      passwordHash: await hashPassword(data.password),
+    });
+    await writeAudit({
+      actorId: actor?.id,
+      action: "user.created",
+      target: user.email,
+      details: { role: user.role },
+    });
+    return user;
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw conflict(`A user with the email ${data.email} already exists.`);
+    }
+    throw error;
+  }
+}
+
+export async function changeUser(actor: SessionUser, id: string, input: z.input<typeof userPatchSchema>) {
+  const patch = userPatchSchema.parse(input);
+  const existing = await findUserById(id);
+  if (!existing) throw notFound("No such user.");
+  const losesAdmin = existing.role === "admin" && (patch.role === "viewer" || patch.disabled === true);
+  if (losesAdmin && (await countAdmins()) <= 1) throw forbidden("Keep at least one active admin.");
+  const { password, ...rest } = patch;
+  const user = await updateUser(id, {
+    ...rest,
+    ...(password ? { passwordHash: await hashPassword(password) } : {}),
+  });
+  await writeAudit({
+    actorId: actor.id,
+    action: "user.updated",
+    target: user.email,
+    details: { ...rest, password: password ? "changed" : undefined },
+  });
+  return user;
+}
+
+export { listUsers };
+
+/**
+ * On first start: the admin from ADMIN_EMAIL/ADMIN_PASSWORD, or — in the embedded default with
+ * neither set — a demo admin and a demo viewer. Returns the logins to print once, or nothing.
+ */
+export async function ensureFirstUsers(): Promise<{ email: string; password: string; role: string }[]> {
+  if ((await countUsers()) > 0) return [];
+  const { ADMIN_EMAIL, ADMIN_PASSWORD, embeddedDatabase } = env();
+  if (ADMIN_EMAIL && ADMIN_PASSWORD) {
+    await addUser(null, {
+      email: ADMIN_EMAIL,
+      password: ADMIN_PASSWORD,
+      role: "admin",
+      name: "Administrator",
+    });
+    return [{ email: ADMIN_EMAIL, password: "(from ADMIN_PASSWORD)", role: "admin" }];
+  }
+  if (!embeddedDatabase) return [];
+  await addUser(null, { ...DEMO_ADMIN, role: "admin", name: "Demo admin" });
+  await addUser(null, { ...DEMO_VIEWER, role: "viewer", name: "Demo viewer" });
+  return [
+    { ...DEMO_ADMIN, role: "admin" },
+    { ...DEMO_VIEWER, role: "viewer" },
+  ];
+}

@@ -1,0 +1,56 @@
+import { defineConfig } from "@playwright/test";
+
+// End-to-end tests run against a real `npm start` (build, migrations, bundled simulator, PGlite)
+// in a throw-away data directory, driven through the system's Chromium.
+const PORT = 3100;
+const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 2,
+  reporter: [["list"]],
+  retries: 0,
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  webServer: {
+    command: "rm -rf data/e2e && npm start",
+    url: `http://localhost:${PORT}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: "data/e2e",
+      SIMULATOR_PORT: "4110",
+      NEXTAUTH_URL: `http://localhost:${PORT}`,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      UPSTREAM_BASE_URL: "",
+      UPSTREAM_USERNAME: "",
+      UPSTREAM_PASSWORD: "",
+      ADMIN_EMAIL: "",
+      ADMIN_PASSWORD: "",
+      NEXTAUTH_SECRET: "",
+    },
+  },
+});

@@ -1,0 +1,125 @@
+// `npm start`: validate the configuration, start the bundled simulator when no vendor is
+// configured, build if needed, migrate, create the first users, and serve. `--dev` serves with
+// `next dev` instead of building.
+import type { ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { authSecret } from "@/lib/auth/secret";
+import { closeDatabase, database } from "@/lib/db/client";
+import { describeTarget } from "@/lib/db/connection";
+import { EmbeddedDatabaseBusyError } from "@/lib/db/embedded-lock";
+import { applyMigrations } from "@/lib/db/migrations";
+import { ConfigError, env, processEnvForChild, setProcessEnv } from "@/lib/env";
+import { ensureFirstUsers } from "@/lib/services/users";
+import { buildIsStale, buildNext } from "./lib/build";
+import { nextBin, startAndWait, waitForHealth } from "./lib/processes";
+
+const root = process.cwd();
+const dev = process.argv.includes("--dev");
+const children: ChildProcess[] = [];
+const say = (line: string) => console.log(`[price-atlas] ${line}`);
+
+async function startBundledSimulator(port: number): Promise<string> {
+  const args = ["--import", "tsx", "simulator/main.ts", "--no-windows", "--host", "127.0.0.1"];
+  for (const candidate of [port, 0]) {
+    try {
+      const { child, match } = await startAndWait(
+        [...args, "--port", String(candidate)],
+        process.env,
+        /listening on (http:\/\/\S+)/,
+        "simulator",
+      );
+      children.push(child);
+      child.stdout?.resume();
+      return match[1] as string;
+    } catch (error) {
+      if (candidate === 0 || !String(error).includes("EADDRINUSE")) throw error;
+      say(`port ${port} is taken; starting the simulator on a free port`);
+    }
+  }
+  throw new Error("unreachable");
+}
+
+async function prepareDatabase(): Promise<void> {
+  const db = database({ purpose: "npm start (migrations)" });
+  try {
+    const applied = await applyMigrations(db.adapterFactory);
+    say(
+      `database: ${describeTarget(db.target)}${applied.length ? `, applied ${applied.join(", ")}` : ", up to date"}`,
+    );
+    const created = await ensureFirstUsers();
+    if (created.length) {
+      say("first start: created these logins (shown once; change the passwords under Admin → Users):");
+      for (const u of created) say(`  ${u.role.padEnd(6)} ${u.email} / ${u.password}`);
+    }
+  } finally {
+    await closeDatabase();
+  }
+}
+
+async function main() {
+  const config = env();
+  const secret = authSecret();
+  const port = config.PORT;
+  const publicUrl = config.NEXTAUTH_URL ?? `http://localhost:${port}`;
+  setProcessEnv({ NEXTAUTH_SECRET: secret, NEXTAUTH_URL: publicUrl });
+
+  if (!config.UPSTREAM_BASE_URL) {
+    const url = await startBundledSimulator(config.SIMULATOR_PORT);
+    setProcessEnv({
+      UPSTREAM_BASE_URL: url,
+      UPSTREAM_USERNAME: "demo",
+      UPSTREAM_PASSWORD: "demo",
+      UPSTREAM_BUNDLED: "1",
+      UPSTREAM_WINDOWS: "0",
+    });
+    say(`upstream: bundled simulator at ${url} (set UPSTREAM_BASE_URL to use the vendor)`);
+  } else {
+    say(`upstream: ${new URL(config.UPSTREAM_BASE_URL).host}${config.UPSTREAM_SANDBOX ? " (sandbox)" : ""}`);
+  }
+
+  if (!dev) {
+    const stale = buildIsStale(root);
+    if (stale) {
+      say(`building (${stale}) …`);
+      buildNext(root, processEnvForChild({ NODE_ENV: "production" }));
+    }
+  }
+  await prepareDatabase();
+  if (config.embeddedDatabase) {
+    writeFileSync(path.join(config.dataDir, ".cli-token"), `cli_${randomBytes(24).toString("base64url")}`, {
+      mode: 0o600,
+    });
+  }
+
+  const args = [nextBin(), dev ? "dev" : "start", "-p", String(port)];
+  const { child } = await startAndWait(
+    args,
+    processEnvForChild({ NODE_ENV: dev ? "development" : "production" }),
+    /Ready|ready|started server/i,
+    "next",
+  );
+  children.push(child);
+  child.stdout?.pipe(process.stdout);
+  child.stderr?.pipe(process.stderr);
+  child.once("exit", (code) => shutdown(code ?? 1));
+  const health = await waitForHealth(`http://127.0.0.1:${port}/api/health`, ["ok", "degraded"], 60_000);
+  say(`ready at ${publicUrl} (health: ${health.status})`);
+}
+
+function shutdown(code: number): void {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 300).unref();
+}
+
+process.on("SIGINT", () => shutdown(0));
+process.on("SIGTERM", () => shutdown(0));
+
+main().catch((error) => {
+  if (error instanceof ConfigError || error instanceof EmbeddedDatabaseBusyError)
+    console.error(error.message);
+  else
+    console.error(`[price-atlas] could not start: ${error instanceof Error ? error.message : String(error)}`);
+  shutdown(1);
+});
