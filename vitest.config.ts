@@ -8,6 +8,25 @@ const alias = {
   "server-only": path.join(root, "node_modules/server-only/empty.js"),
 };
 
+/** Integration tests run twice: on in-memory PGlite, and on PostgreSQL when TEST_DATABASE_URL is set. */
+function integrationProject(kind: "pglite" | "postgres") {
+  const enabled = kind === "pglite" || Boolean(process.env.TEST_DATABASE_URL);
+  return {
+    resolve: { alias },
+    test: {
+      name: `integration-${kind}`,
+      include: enabled ? ["tests/integration/**/*.test.ts"] : [],
+      environment: "node",
+      env: { TEST_DB_KIND: kind, LOG_LEVEL: "silent" },
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+      // PGlite in WASM is memory-hungry: a few files at a time.
+      maxWorkers: 2,
+      passWithNoTests: !enabled,
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -29,6 +48,8 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
+      integrationProject("pglite"),
+      integrationProject("postgres"),
     ],
   },
 });

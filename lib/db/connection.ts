@@ -42,7 +42,8 @@ function pgPoolConfig(target: Extract<DatabaseTarget, { kind: "postgres" }>, max
     connectionString: target.url,
     max,
     // Raw SQL and migrations are unqualified: point them at the chosen schema.
-    options: target.schema ? `-c search_path="${target.schema}"` : undefined,
+    // Extensions (pg_trgm) live in public, hence the fallback.
+    options: target.schema ? `-c search_path="${target.schema}",public` : undefined,
   };
 }
 

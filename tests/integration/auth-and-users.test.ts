@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueApiToken, userForApiToken } from "@/lib/auth/api-tokens";
+import { authenticateCredentials, LoginError } from "@/lib/auth/credentials";
+import { THROTTLE } from "@/lib/auth/throttle";
+import { migrationStatus } from "@/lib/db/migrations";
+import { AppError } from "@/lib/http/errors";
+import { addUser, changeUser } from "@/lib/services/users";
+import { type TestDatabase, useTestDatabase } from "../helpers/database";
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await useTestDatabase();
+});
+afterAll(async () => {
+  await db.drop();
+});
+
+describe(`accounts on ${process.env.TEST_DB_KIND}`, () => {
+  it("has every migration applied", async () => {
+    const status = await migrationStatus(db.adapterFactory);
+    expect(status).toMatchObject({ hasMigrationsTable: true, failedMigrationNames: [], history: null });
+  });
+
+  it("signs in with the right password only, case-insensitively by email", async () => {
+    await addUser(null, { email: "Ana@Example.com", password: "correct-horse", role: "viewer" });
+    const user = await authenticateCredentials({ email: "ANA@example.com", password: "correct-horse" }, null);
+    expect(user).toMatchObject({ email: "ana@example.com", role: "viewer" });
+    await expect(
+      authenticateCredentials({ email: "ana@example.com", password: "wrong-horse" }, null),
+    ).rejects.toThrow(LoginError);
+  });
+
+  it("refuses a duplicate email with 409", async () => {
+    await addUser(null, { email: "dup@example.com", password: "password-1", role: "viewer" });
+    const error = await addUser(null, {
+      email: "dup@example.com",
+      password: "password-2",
+      role: "admin",
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(409);
+  });
+
+  it("locks an account after repeated failures, even for the right password, until the lock ends", async () => {
+    await addUser(null, { email: "lock@example.com", password: "right-password", role: "viewer" });
+    const t0 = new Date("2026-11-22T10:00:00Z");
+    for (let i = 0; i < THROTTLE.accountThreshold; i++) {
+      await expect(
+        authenticateCredentials({ email: "lock@example.com", password: "nope-nope" }, "10.0.0.1", t0),
+      ).rejects.toThrow(/Wrong email/);
+    }
+    await expect(
+      authenticateCredentials({ email: "lock@example.com", password: "right-password" }, "10.0.0.2", t0),
+    ).rejects.toThrow(/Too many failed attempts/);
+    const later = new Date(t0.getTime() + THROTTLE.lockMs + 1000);
+    await expect(
+      authenticateCredentials({ email: "lock@example.com", password: "right-password" }, "10.0.0.2", later),
+    ).resolves.toMatchObject({ email: "lock@example.com" });
+  });
+
+  it("keeps at least one active admin", async () => {
+    const admin = await addUser(null, {
+      email: "only-admin@example.com",
+      password: "password-9",
+      role: "admin",
+    });
+    const actor = { id: admin.id, email: admin.email, name: null, role: "admin" as const };
+    await expect(changeUser(actor, admin.id, { role: "viewer" })).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("accepts a personal API token until it is revoked or expires", async () => {
+    const user = await addUser(null, { email: "api@example.com", password: "password-3", role: "viewer" });
+    const { token } = await issueApiToken(user.id, "script", new Date("2027-01-01T00:00:00Z"));
+    expect(await userForApiToken(token, new Date("2026-12-01T00:00:00Z"))).toMatchObject({ id: user.id });
+    expect(await userForApiToken(token, new Date("2027-02-01T00:00:00Z"))).toBeNull();
+    expect(await userForApiToken(`${token}x`)).toBeNull();
+  });
+});
