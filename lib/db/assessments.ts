@@ -1,0 +1,115 @@
+import "server-only";
+import type { Prisma, Service } from "@/generated/prisma/client";
+import { prisma } from "./client";
+
+// Assessments as the sync engine sees them: the stored catalogue and its variants' sync state.
+
+export type CatalogueRow = Omit<Prisma.AssessmentCreateManyInput, "id" | "replacedById"> & {
+  replacedByCode: string | null;
+  discontinued: boolean;
+};
+
+export function assessmentSyncState(service: Service) {
+  return prisma().assessment.findMany({
+    where: { service },
+    select: {
+      id: true,
+      code: true,
+      status: true,
+      dataset: true,
+      assessment: true,
+      remark2: true,
+      upstreamUpdatedAt: true,
+      lastAvailableFinal: true,
+      seriesHistChanged: true,
+      vanishedAt: true,
+      defaultCurrency: true,
+      defaultUnit: true,
+      variants: {
+        select: {
+          id: true,
+          currency: true,
+          unit: true,
+          isDefault: true,
+          currencyId: true,
+          unitId: true,
+          upstreamUpdatedAt: true,
+          lastFinal: true,
+          historyLoaded: true,
+          lastRequestedAt: true,
+        },
+      },
+    },
+  });
+}
+export type AssessmentSyncState = Awaited<ReturnType<typeof assessmentSyncState>>[number];
+
+const CHUNK = 500;
+
+/** Stores new and changed catalogue rows, marks vanished codes, links replacements. */
+export async function applyCatalogue(
+  service: Service,
+  fresh: CatalogueRow[],
+  changed: CatalogueRow[],
+  vanishedCodes: string[],
+  now: Date,
+): Promise<void> {
+  const strip = ({ replacedByCode: _r, discontinued, ...row }: CatalogueRow) => ({
+    ...row,
+    status: discontinued ? ("discontinued" as const) : ("active" as const),
+    discontinuedAt: discontinued ? now : null,
+    lastSeenAt: now,
+    vanishedAt: null,
+  });
+  for (let i = 0; i < fresh.length; i += CHUNK) {
+    await prisma().assessment.createMany({
+      data: fresh.slice(i, i + CHUNK).map(strip),
+      skipDuplicates: true,
+    });
+  }
+  for (let i = 0; i < changed.length; i += CHUNK) {
+    await prisma().$transaction(
+      changed.slice(i, i + CHUNK).map((row) => {
+        const { discontinuedAt: _d, ...data } = strip(row);
+        return prisma().assessment.update({
+          where: { service_code: { service, code: row.code } },
+          // discontinuedAt keeps the first sighting (set below); a revived series clears it
+          data: row.discontinued ? data : { ...data, discontinuedAt: null },
+        });
+      }),
+    );
+  }
+  // Keep the first date a series was seen discontinued.
+  await prisma().assessment.updateMany({
+    where: { service, status: "discontinued", discontinuedAt: null },
+    data: { discontinuedAt: now },
+  });
+  if (vanishedCodes.length) {
+    await prisma().assessment.updateMany({
+      where: { service, code: { in: vanishedCodes }, vanishedAt: null },
+      data: { vanishedAt: now },
+    });
+  }
+  const replacements = [...fresh, ...changed].filter((r) => r.replacedByCode);
+  for (const row of replacements) {
+    const target = await prisma().assessment.findUnique({
+      where: { service_code: { service, code: row.replacedByCode as string } },
+      select: { id: true },
+    });
+    if (target)
+      await prisma().assessment.update({
+        where: { service_code: { service, code: row.code } },
+        data: { replacedById: target.id },
+      });
+  }
+}
+
+export function countAssessments() {
+  return prisma().assessment.count();
+}
+
+/** service → code → dataset, for charging the monthly code quotas. */
+export async function codeDatasets(): Promise<Map<string, string>> {
+  const rows = await prisma().assessment.findMany({ select: { service: true, code: true, dataset: true } });
+  return new Map(rows.map((r) => [`${r.service}|${r.code}`, r.dataset]));
+}

@@ -1,0 +1,138 @@
+import "server-only";
+import { storeFetchedRecords } from "@/lib/db/observations";
+import { markBatch, pendingBatches, saveBatchResponse, updateRun } from "@/lib/db/sync-runs";
+import type { ServiceName } from "@/lib/domain/services";
+import type { UpstreamClient } from "@/lib/upstream/client";
+import { UpstreamError } from "@/lib/upstream/errors";
+import { seriesValuesSchema, type ValuesRecord } from "@/lib/upstream/schemas";
+import { toFetchedRecords } from "./records";
+
+// Executes a run's pending batches: fetch (charging the dataset quota, keeping the reserve), keep
+// the answer on the batch, then write it in one transaction. A few batches are in flight at once
+// so writing overlaps fetching; the shared rate limiter keeps the pace. Errors that concern one
+// batch (bad data, a code outside the subscription, a short dataset budget) fail that batch only;
+// errors that concern the vendor (window, quota, login, persistent failure) pause the whole run.
+
+export type ExecuteProgress = {
+  batchesDone: number;
+  batchesTotal: number;
+  observations: number;
+  failed: number;
+};
+
+export type ExecuteResult =
+  | { outcome: "done"; failed: number; skipped: number }
+  | { outcome: "paused"; reason: string; retryAt: Date }
+  | { outcome: "failed"; reason: string };
+
+export type ExecuteOptions = {
+  runId: string;
+  client: UpstreamClient;
+  datasetOf: (service: ServiceName, code: string) => string | undefined;
+  reserve: number;
+  concurrency: number;
+  batchesTotal: number;
+  batchesDoneBefore: number;
+  onProgress?: (p: ExecuteProgress) => void;
+  heartbeat: () => Promise<boolean>;
+  now: () => Date;
+};
+
+function pauseFor(error: UpstreamError, now: Date): Date | null {
+  switch (error.kind) {
+    case "window":
+    case "unavailable":
+      return error.options.retryAt ?? new Date(now.getTime() + (error.options.retryAfterMs ?? 15 * 60_000));
+    case "quota_reached":
+    case "rate_limited":
+    case "server_error":
+    case "network":
+    case "timeout":
+      return new Date(now.getTime() + Math.max(error.options.retryAfterMs ?? 0, 60_000));
+    default:
+      return null;
+  }
+}
+
+export async function executeBatches(opts: ExecuteOptions): Promise<ExecuteResult> {
+  const queue = await pendingBatches(opts.runId);
+  let done = opts.batchesDoneBefore;
+  let observations = 0;
+  let failed = 0;
+  let skipped = 0;
+  let stop: ExecuteResult | null = null;
+
+  const runOne = async (batch: (typeof queue)[number]) => {
+    const service = batch.service as ServiceName;
+    const fullHistory = batch.operation === "series_hist";
+    let records: ValuesRecord[];
+    if (batch.status === "fetched" && batch.response) {
+      records = seriesValuesSchema.parse(batch.response);
+    } else {
+      const datasetOf: Record<string, string> = {};
+      for (const code of batch.codes) {
+        const d = opts.datasetOf(service, code);
+        if (d) datasetOf[code] = d;
+      }
+      const request = {
+        codes: batch.codes,
+        currencyId: batch.currencyId ?? undefined,
+        unitId: batch.unitId ?? undefined,
+      };
+      const ctx = { cause: "sync", syncRunId: opts.runId, charge: { datasetOf, floor: opts.reserve } };
+      records = fullHistory
+        ? await opts.client.seriesHistory(service, request, ctx)
+        : await opts.client.seriesValues(service, request, ctx);
+      await saveBatchResponse(batch.id, records, records.length);
+    }
+    const fetched = toFetchedRecords(
+      records,
+      { currencyId: batch.currencyId, unitId: batch.unitId, fullHistory },
+      opts.now(),
+    );
+    const result = await storeFetchedRecords(service, fetched, opts.now(), {
+      runId: opts.runId,
+      batchId: batch.id,
+    });
+    observations += result.observations;
+  };
+
+  const worker = async () => {
+    while (!stop) {
+      const batch = queue.shift();
+      if (!batch) return;
+      try {
+        await runOne(batch);
+        done++;
+      } catch (error) {
+        if (!(error instanceof UpstreamError)) {
+          // Invalid stored answer or a database failure: the batch stays pending for the next attempt.
+          stop ??= { outcome: "failed", reason: error instanceof Error ? error.message : String(error) };
+          return;
+        }
+        if (
+          ["bad_response", "forbidden", "bad_request", "too_many_codes", "not_found"].includes(error.kind)
+        ) {
+          await markBatch(batch.id, "failed", `${error.kind}: ${error.message}`);
+          failed++;
+        } else if (error.kind === "budget") {
+          await markBatch(batch.id, "skipped", error.message);
+          skipped++;
+        } else if (error.kind === "unauthorized") {
+          stop ??= { outcome: "failed", reason: error.message };
+        } else {
+          const retryAt = pauseFor(error, opts.now()) ?? new Date(opts.now().getTime() + 60_000);
+          stop ??= { outcome: "paused", reason: `${error.kind}: ${error.message}`, retryAt };
+        }
+      }
+      opts.onProgress?.({ batchesDone: done, batchesTotal: opts.batchesTotal, observations, failed });
+      if (!(await opts.heartbeat()))
+        stop ??= { outcome: "failed", reason: "Lost the sync lease to another process." };
+    }
+  };
+
+  await Promise.all(Array.from({ length: Math.max(1, opts.concurrency) }, worker));
+  if (stop) return stop;
+  await updateRun(opts.runId, {});
+  return { outcome: "done", failed, skipped };
+}

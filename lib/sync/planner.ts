@@ -1,0 +1,212 @@
+// The planner: from Series Info versus what the database holds, decide per code and variant what
+// to fetch — nothing, Series Values (the last 13 months) or Series Values History (first load,
+// revised history, or a gap longer than Series Values covers) — group the codes into calls of at
+// most 40 per (service, operation, currency, unit), and price the plan against the dataset budgets,
+// keeping the on-demand reserve. Pure: no I/O.
+import { chunk } from "@/lib/domain/codes";
+import { MAX_CODES_PER_CALL, type ServiceName } from "@/lib/domain/services";
+
+/** Series Values covers the latest concluded month and the 12 before it. */
+export const VALUES_WINDOW_MONTHS = 13;
+
+export type VariantState = {
+  currencyId: number | null;
+  unitId: number | null;
+  isDefault: boolean;
+  upstreamUpdatedAt: Date | null;
+  lastFinal: Date | null;
+  historyLoaded: boolean;
+};
+
+export type PlanInput = {
+  service: ServiceName;
+  code: string;
+  dataset: string;
+  updatedAt: Date | null;
+  lastAvailableFinal: Date | null;
+  seriesHistChanged: boolean;
+  /** the stored default variant (absent on first sight) and the non-default variants in use */
+  variants: VariantState[];
+};
+
+export type Operation = "series" | "series_hist";
+export type Reason = "first load" | "revised history" | "gap beyond Series Values" | "new data";
+
+export type PlannedFetch = {
+  service: ServiceName;
+  code: string;
+  dataset: string;
+  operation: Operation;
+  currencyId: number | null;
+  unitId: number | null;
+  reason: Reason;
+};
+
+export type PlannedBatch = {
+  service: ServiceName;
+  operation: Operation;
+  currencyId: number | null;
+  unitId: number | null;
+  codes: string[];
+};
+
+export type DatasetBudgetView = { service: ServiceName; dataset: string; remaining: number; total: number };
+
+export type SyncPlan = {
+  batches: PlannedBatch[];
+  fetches: PlannedFetch[];
+  /** codes left for a later run because their dataset's budget (minus the reserve) is short */
+  deferred: PlannedFetch[];
+  cost: {
+    calls: number;
+    dataRequests: number;
+    /** each code that needs data needs at least one data request */
+    minimumDataRequests: number;
+    byDataset: {
+      service: ServiceName;
+      dataset: string;
+      needed: number;
+      planned: number;
+      available: number | null;
+    }[];
+    byReason: Record<Reason, number>;
+  };
+};
+
+const monthsBetween = (a: Date, b: Date) =>
+  (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + (b.getUTCMonth() - a.getUTCMonth());
+
+export function decide(
+  input: PlanInput,
+  variant: VariantState | undefined,
+): { operation: Operation; reason: Reason } | null {
+  if (!variant || !variant.historyLoaded) return { operation: "series_hist", reason: "first load" };
+  const newer =
+    (input.updatedAt && (!variant.upstreamUpdatedAt || input.updatedAt > variant.upstreamUpdatedAt)) ||
+    (input.lastAvailableFinal && (!variant.lastFinal || input.lastAvailableFinal > variant.lastFinal));
+  if (!newer) return null;
+  if (input.seriesHistChanged) return { operation: "series_hist", reason: "revised history" };
+  if (
+    variant.lastFinal &&
+    input.lastAvailableFinal &&
+    monthsBetween(variant.lastFinal, input.lastAvailableFinal) >= VALUES_WINDOW_MONTHS
+  )
+    return { operation: "series_hist", reason: "gap beyond Series Values" };
+  return { operation: "series", reason: "new data" };
+}
+
+export function planFetches(inputs: PlanInput[]): PlannedFetch[] {
+  const out: PlannedFetch[] = [];
+  for (const input of inputs) {
+    const defaultVariant = input.variants.find((v) => v.isDefault);
+    const targets: (VariantState | undefined)[] = [
+      defaultVariant,
+      ...input.variants.filter((v) => !v.isDefault),
+    ];
+    for (const variant of targets) {
+      const decision = decide(input, variant);
+      if (!decision) continue;
+      out.push({
+        service: input.service,
+        code: input.code,
+        dataset: input.dataset,
+        currencyId: variant?.currencyId ?? null,
+        unitId: variant?.unitId ?? null,
+        ...decision,
+      });
+    }
+  }
+  return out;
+}
+
+const budgetKey = (service: string, dataset: string) => `${service}\u0000${dataset}`;
+
+/**
+ * Groups fetches into calls and prices them. A dataset with too few codes left (after `reserve`)
+ * gets only what fits, history first (a first load matters more than a refresh).
+ */
+export function buildPlan(
+  fetches: PlannedFetch[],
+  budgets: DatasetBudgetView[] | null,
+  reserve: number,
+): SyncPlan {
+  const available = new Map<string, number>();
+  for (const b of budgets ?? [])
+    available.set(budgetKey(b.service, b.dataset), Math.max(0, b.remaining - reserve));
+  const ordered = [...fetches].sort(
+    (a, b) =>
+      (a.operation === b.operation ? 0 : a.operation === "series_hist" ? -1 : 1) ||
+      a.dataset.localeCompare(b.dataset) ||
+      a.code.localeCompare(b.code),
+  );
+  const kept: PlannedFetch[] = [];
+  const deferred: PlannedFetch[] = [];
+  const needed = new Map<string, number>();
+  const planned = new Map<string, number>();
+  for (const f of ordered) {
+    const key = budgetKey(f.service, f.dataset);
+    needed.set(key, (needed.get(key) ?? 0) + 1);
+    const left = budgets ? (available.get(key) ?? 0) : Number.POSITIVE_INFINITY;
+    if (left <= 0) {
+      deferred.push(f);
+      continue;
+    }
+    if (budgets) available.set(key, left - 1);
+    planned.set(key, (planned.get(key) ?? 0) + 1);
+    kept.push(f);
+  }
+  const groups = new Map<string, PlannedFetch[]>();
+  for (const f of kept) {
+    const key = [f.service, f.operation, f.currencyId ?? "", f.unitId ?? ""].join("|");
+    const list = groups.get(key) ?? [];
+    list.push(f);
+    groups.set(key, list);
+  }
+  const batches: PlannedBatch[] = [];
+  for (const list of groups.values()) {
+    const first = list[0] as PlannedFetch;
+    for (const codes of chunk(
+      list.map((f) => f.code),
+      MAX_CODES_PER_CALL,
+    )) {
+      batches.push({
+        service: first.service,
+        operation: first.operation,
+        currencyId: first.currencyId,
+        unitId: first.unitId,
+        codes,
+      });
+    }
+  }
+  const byReason = {
+    "first load": 0,
+    "revised history": 0,
+    "gap beyond Series Values": 0,
+    "new data": 0,
+  } as Record<Reason, number>;
+  for (const f of kept) byReason[f.reason]++;
+  const budgetOf = new Map((budgets ?? []).map((b) => [budgetKey(b.service, b.dataset), b]));
+  return {
+    batches,
+    fetches: kept,
+    deferred,
+    cost: {
+      calls: batches.length,
+      dataRequests: kept.length,
+      minimumDataRequests: new Set(kept.map((f) => `${f.service}|${f.code}|${f.currencyId}|${f.unitId}`))
+        .size,
+      byDataset: [...needed.entries()].map(([key, n]) => {
+        const [service, dataset] = key.split("\u0000") as [ServiceName, string];
+        const b = budgetOf.get(key);
+        return {
+          service,
+          dataset,
+          needed: n,
+          planned: planned.get(key) ?? 0,
+          available: b ? Math.max(0, b.remaining - reserve) : null,
+        };
+      }),
+      byReason,
+    },
+  };
+}

@@ -1,0 +1,278 @@
+import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import { codeDatasets } from "@/lib/db/assessments";
+import { acquireLease, releaseLease, renewLease } from "@/lib/db/leases";
+import { createRun, findRun, findUnfinishedRun, storePlan, updateRun } from "@/lib/db/sync-runs";
+import { datasetBudgets, runLedgerTotals } from "@/lib/db/upstream-usage";
+import { SERVICES, type ServiceName } from "@/lib/domain/services";
+import type { UpstreamClient } from "@/lib/upstream/client";
+import { UpstreamError } from "@/lib/upstream/errors";
+import { syncCatalogue } from "./catalogue";
+import { type ExecuteProgress, executeBatches } from "./executor";
+import { buildPlan, planFetches, type SyncPlan } from "./planner";
+import { syncSettings } from "./settings";
+import { PROCESS_ID, upstreamClient } from "./upstream";
+
+// One sync run: take the cross-process sync lease, resume an unfinished run or plan a new one
+// (Series Info → catalogue → plan → batches), execute, and sum up. Safe to start from anywhere
+// at any time: a second process gets "busy", a killed run is resumed by the next start.
+
+export type SyncTrigger = "cli" | "admin" | "schedule" | "startup" | "bench" | "test";
+
+export type SyncOptions = {
+  trigger: SyncTrigger;
+  dryRun?: boolean;
+  requestedBy?: string | null;
+  scheduleKey?: string;
+  client?: UpstreamClient;
+  services?: readonly ServiceName[];
+  concurrency?: number;
+  leaseTtlMs?: number;
+  onProgress?: (p: SyncProgress) => void;
+  now?: () => Date;
+};
+
+export type SyncProgress = {
+  phase: "catalogue" | "batches";
+  service?: ServiceName;
+} & Partial<ExecuteProgress>;
+
+export type SyncSummary = {
+  runId: string | null;
+  status: "done" | "partial" | "waiting" | "failed" | "busy" | "dry-run" | "skipped";
+  message: string;
+  resumed: boolean;
+  calls: number;
+  dataRequests: number;
+  minimumDataRequests: number;
+  assessments: number;
+  observations: number;
+  batches: { total: number; failed: number; skipped: number };
+  deferred: number;
+  nextAttemptAt: string | null;
+  plan: SyncPlan["cost"] | null;
+};
+
+const LEASE = "sync";
+
+function summary(partial: Partial<SyncSummary> & Pick<SyncSummary, "status" | "message">): SyncSummary {
+  return {
+    runId: null,
+    resumed: false,
+    calls: 0,
+    dataRequests: 0,
+    minimumDataRequests: 0,
+    assessments: 0,
+    observations: 0,
+    batches: { total: 0, failed: 0, skipped: 0 },
+    deferred: 0,
+    nextAttemptAt: null,
+    plan: null,
+    ...partial,
+  };
+}
+
+async function planRun(
+  client: UpstreamClient,
+  runId: string,
+  opts: SyncOptions,
+  now: () => Date,
+): Promise<{ plan: SyncPlan; assessments: number }> {
+  const settings = await syncSettings();
+  const inputs = [];
+  let assessments = 0;
+  for (const service of opts.services ?? SERVICES) {
+    opts.onProgress?.({ phase: "catalogue", service });
+    const ctx = {
+      cause: opts.trigger === "schedule" ? "schedule" : `sync:${opts.trigger}`,
+      syncRunId: runId,
+    };
+    const result = await syncCatalogue(client, service, ctx, {
+      dryRun: Boolean(opts.dryRun),
+      retentionDays: settings.variantRetentionDays,
+      now: now(),
+    });
+    assessments += result.created + result.changed + result.vanished;
+    inputs.push(...result.inputs);
+  }
+  const sandbox = (await datasetBudgets()).length === 0;
+  const plan = buildPlan(planFetches(inputs), sandbox ? null : await budgetViews(), settings.onDemandReserve);
+  return { plan, assessments };
+}
+
+async function budgetViews() {
+  return (await datasetBudgets()).map((b) => ({
+    service: b.service as ServiceName,
+    dataset: b.dataset,
+    remaining: b.remaining,
+    total: b.total,
+  }));
+}
+
+export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
+  const now = opts.now ?? (() => new Date());
+  const client = opts.client ?? upstreamClient();
+  const ttl = opts.leaseTtlMs ?? 60_000;
+  if (opts.dryRun) return dryRun(client, opts, now);
+
+  if (!(await acquireLease(LEASE, PROCESS_ID, ttl))) {
+    const running = await findUnfinishedRun();
+    return summary({
+      status: "busy",
+      runId: running?.id ?? null,
+      message: "Another sync is running; this one did not start.",
+    });
+  }
+  let runId: string | null = null;
+  try {
+    const unfinished = await findUnfinishedRun();
+    const resumed = Boolean(unfinished);
+    if (unfinished) {
+      runId = unfinished.id;
+      await updateRun(runId, {
+        status: unfinished.batchesTotal ? "running" : "planning",
+        holder: PROCESS_ID,
+        message: null,
+        nextAttemptAt: null,
+      });
+    } else {
+      const created = await createRun({
+        trigger: opts.trigger,
+        holder: PROCESS_ID,
+        requestedBy: opts.requestedBy,
+        scheduleKey: opts.scheduleKey,
+      });
+      if (!created)
+        return summary({ status: "skipped", message: `The scheduled sync ${opts.scheduleKey} already ran.` });
+      runId = created.id;
+    }
+    const run = await findRun(runId);
+    let plan: SyncPlan["cost"] | null = (run?.plan as SyncPlan["cost"] | null) ?? null;
+    let deferred = 0;
+    if (!run?.batchesTotal) {
+      const planned = await planRun(client, runId, opts, now);
+      plan = planned.plan.cost;
+      deferred = planned.plan.deferred.length;
+      await storePlan(
+        runId,
+        { ...planned.plan.cost, deferred } as unknown as Prisma.InputJsonValue,
+        planned.plan.batches,
+        {
+          assessments: planned.assessments,
+          minimumDataRequests: planned.plan.cost.minimumDataRequests,
+        },
+      );
+    }
+    const current = await findRun(runId);
+    const datasets = await codeDatasets();
+    const id = runId;
+    const result = await executeBatches({
+      runId: id,
+      client,
+      datasetOf: (service, code) => datasets.get(`${service}|${code}`),
+      reserve: (await syncSettings()).onDemandReserve,
+      concurrency: opts.concurrency ?? 4,
+      batchesTotal: current?.batchesTotal ?? 0,
+      batchesDoneBefore: current?.batchesDone ?? 0,
+      onProgress: (p) => opts.onProgress?.({ phase: "batches", ...p }),
+      heartbeat: async () => renewLease(LEASE, PROCESS_ID, ttl),
+      now,
+    });
+    const totals = await runLedgerTotals(id);
+    const final = await findRun(id);
+    const base = {
+      runId: id,
+      resumed,
+      ...totals,
+      minimumDataRequests: final?.minimumDataRequests ?? 0,
+      assessments: final?.assessments ?? 0,
+      observations: final?.observations ?? 0,
+      deferred: deferred || Number((plan as unknown as { deferred?: number } | null)?.deferred ?? 0),
+      plan,
+    };
+    if (result.outcome === "paused") {
+      await updateRun(id, { status: "waiting", message: result.reason, nextAttemptAt: result.retryAt });
+      return summary({
+        ...base,
+        status: "waiting",
+        message: result.reason,
+        nextAttemptAt: result.retryAt.toISOString(),
+        batches: { total: final?.batchesTotal ?? 0, failed: 0, skipped: 0 },
+      });
+    }
+    if (result.outcome === "failed") {
+      await updateRun(id, { status: "failed", message: result.reason, finishedAt: new Date() });
+      return summary({ ...base, status: "failed", message: result.reason });
+    }
+    const complete = result.failed === 0 && result.skipped === 0 && base.deferred === 0;
+    const message = complete
+      ? "Everything is up to date."
+      : `${result.failed} batch(es) failed, ${result.skipped} skipped for budget, ${base.deferred} code(s) deferred; the next sync picks them up.`;
+    await updateRun(
+      id,
+      { status: complete ? "done" : "partial", message, finishedAt: new Date() },
+      { calls: totals.calls, dataRequests: totals.dataRequests },
+    );
+    return summary({
+      ...base,
+      status: complete ? "done" : "partial",
+      message,
+      batches: { total: final?.batchesTotal ?? 0, failed: result.failed, skipped: result.skipped },
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (
+      runId &&
+      error instanceof UpstreamError &&
+      (error.kind === "window" ||
+        error.kind === "unavailable" ||
+        error.transient ||
+        error.kind === "quota_reached")
+    ) {
+      const retryAt =
+        error.options.retryAt ??
+        new Date(now().getTime() + Math.max(60_000, error.options.retryAfterMs ?? 0));
+      await updateRun(runId, { status: "waiting", message, nextAttemptAt: retryAt });
+      return summary({ runId, status: "waiting", message, nextAttemptAt: retryAt.toISOString() });
+    }
+    if (runId) await updateRun(runId, { status: "failed", message, finishedAt: new Date() });
+    if (error instanceof UpstreamError) return summary({ runId, status: "failed", message });
+    throw error;
+  } finally {
+    await releaseLease(LEASE, PROCESS_ID);
+  }
+}
+
+async function dryRun(client: UpstreamClient, opts: SyncOptions, now: () => Date): Promise<SyncSummary> {
+  const created = await createRun({
+    trigger: opts.trigger,
+    holder: PROCESS_ID,
+    requestedBy: opts.requestedBy,
+    dryRun: true,
+  });
+  const runId = created?.id ?? null;
+  try {
+    const { plan } = await planRun(client, runId ?? "dry-run", opts, now);
+    const totals = runId ? await runLedgerTotals(runId) : { calls: 0, dataRequests: 0 };
+    if (runId)
+      await updateRun(runId, {
+        status: "dry-run",
+        finishedAt: new Date(),
+        plan: plan.cost as unknown as Prisma.InputJsonValue,
+      });
+    return summary({
+      runId,
+      status: "dry-run",
+      message: `Would make ${plan.cost.calls} call(s) for ${plan.cost.dataRequests} data request(s).`,
+      ...totals,
+      minimumDataRequests: plan.cost.minimumDataRequests,
+      batches: { total: plan.batches.length, failed: 0, skipped: 0 },
+      deferred: plan.deferred.length,
+      plan: plan.cost,
+    });
+  } catch (error) {
+    if (runId) await updateRun(runId, { status: "failed", message: String(error), finishedAt: new Date() });
+    if (error instanceof UpstreamError) return summary({ runId, status: "failed", message: error.message });
+    throw error;
+  }
+}

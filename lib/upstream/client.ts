@@ -1,0 +1,334 @@
+// The vendor client. Every call goes through the same path: refuse inside a vendor window, take
+// the call budgets (daily calls, Series Info per month, dataset codes) before sending, wait for a
+// slot of the shared 10 requests/s per operation, send with a timeout and the shared token, map
+// errors to the taxonomy, retry only what retrying can fix, validate the answer with zod, and
+// write one ledger row per HTTP call. Credentials and tokens never leave this module.
+import type { z } from "zod";
+import {
+  type CalendarRules,
+  nextAllowedTime,
+  releaseInstant,
+  releasePeriod,
+  vendorDay,
+  windowAt,
+} from "@/lib/domain/calendar";
+import { MAX_CODES_PER_CALL, type Operation, type ServiceName } from "@/lib/domain/services";
+import { classifyHttpError, UpstreamError } from "./errors";
+import {
+  type DataLimits,
+  dataLimitsSchema,
+  type InfoRecord,
+  seriesInfoSchema,
+  seriesValuesSchema,
+  type ValuesRecord,
+} from "./schemas";
+import type { CallBudget, UpstreamStores } from "./stores";
+import { type Credentials, TokenManager } from "./token";
+
+export type ClientConfig = Credentials & {
+  sandbox: boolean;
+  timeoutMs: number;
+  ratePerSecond: number;
+  dailyQuota: number;
+  seriesInfoMonthlyQuota: number;
+  calendar: CalendarRules;
+  /** Attempts for transient failures (429 rate, 5xx, network, timeout). */
+  maxAttempts?: number;
+  /** Longest wait the client sleeps through by itself; longer waits are raised to the caller. */
+  maxWaitMs?: number;
+  now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+export type CallContext = {
+  cause: string;
+  syncRunId?: string;
+  userId?: string;
+  /** The dataset of each code, to charge the monthly code quota, keeping `floor` codes in reserve. */
+  charge?: { datasetOf: Record<string, string>; floor: number };
+};
+
+export type ValuesRequest = { codes: string[]; currencyId?: number; unitId?: number };
+
+const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export class UpstreamClient {
+  readonly tokens: TokenManager;
+  private readonly now: () => Date;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(
+    private readonly config: ClientConfig,
+    private readonly stores: UpstreamStores,
+  ) {
+    this.now = config.now ?? (() => new Date());
+    this.sleep = config.sleep ?? realSleep;
+    this.tokens = new TokenManager(config, stores.token, this.now, config.timeoutMs);
+  }
+
+  get calendar(): CalendarRules {
+    return this.config.calendar;
+  }
+
+  /** When the next call may be sent (now, or the end of the current window). */
+  nextAllowedTime(): Date {
+    return nextAllowedTime(this.now(), this.config.calendar);
+  }
+
+  /** Start of the current release period: monthly quotas reset here. */
+  periodStart(): Date {
+    return releaseInstant(releasePeriod(this.now(), this.config.calendar), this.config.calendar);
+  }
+
+  seriesInfo(service: ServiceName, ctx: CallContext): Promise<InfoRecord[]> {
+    return this.call(service, "series_info", "export/series", [], seriesInfoSchema, ctx);
+  }
+
+  seriesValues(service: ServiceName, req: ValuesRequest, ctx: CallContext): Promise<ValuesRecord[]> {
+    return this.values(service, "series", req, ctx);
+  }
+
+  seriesHistory(service: ServiceName, req: ValuesRequest, ctx: CallContext): Promise<ValuesRecord[]> {
+    return this.values(service, "series_hist", req, ctx);
+  }
+
+  /** The vendor's quota report; also stored as the dataset budgets. */
+  async dataLimits(service: ServiceName, ctx: CallContext): Promise<DataLimits> {
+    const report = await this.call(service, "data_limits", "data_limits", [], dataLimitsSchema, ctx);
+    await this.stores.quota.saveDatasetReport(
+      service,
+      Object.fromEntries(
+        Object.entries(report).map(([k, v]) => [
+          k,
+          { remaining: v.remaining_requests, total: v.total_requests },
+        ]),
+      ),
+      this.now(),
+    );
+    return report;
+  }
+
+  /** Refreshes the dataset budgets when none was reported in this release period. */
+  async ensureDatasetBudgets(service: ServiceName, ctx: CallContext): Promise<void> {
+    if (this.config.sandbox) return;
+    if (!(await this.stores.quota.datasetReportedSince(service, this.periodStart())))
+      await this.dataLimits(service, ctx);
+  }
+
+  private async values(
+    service: ServiceName,
+    operation: "series" | "series_hist",
+    req: ValuesRequest,
+    ctx: CallContext,
+  ): Promise<ValuesRecord[]> {
+    if (req.codes.length === 0) return [];
+    if (req.codes.length > MAX_CODES_PER_CALL)
+      throw new UpstreamError(
+        "too_many_codes",
+        `At most ${MAX_CODES_PER_CALL} codes per call (${req.codes.length} given).`,
+      );
+    const params = [
+      req.currencyId !== undefined ? `&c=${req.currencyId}` : "",
+      req.unitId !== undefined ? `&u=${req.unitId}` : "",
+    ].join("");
+    const path = `export/${operation}/${req.codes.map(encodeURIComponent).join(",")}${params}`;
+    return this.call(service, operation, path, req.codes, seriesValuesSchema, ctx, req);
+  }
+
+  private budgets(operation: Operation): CallBudget[] {
+    const now = this.now();
+    const out: CallBudget[] = [];
+    if (this.config.sandbox) {
+      out.push({
+        key: `sandbox:${operation}:${vendorDay(now)}`,
+        limit: operation === "series_info" ? 8000 : 16_000,
+        label: "sandbox daily quota",
+      });
+      return out;
+    }
+    out.push({ key: `daily:${vendorDay(now)}`, limit: this.config.dailyQuota, label: "daily call quota" });
+    if (operation === "series_info") {
+      const period = releasePeriod(now, this.config.calendar);
+      out.push({
+        key: `series_info:${period}`,
+        limit: this.config.seriesInfoMonthlyQuota,
+        label: "Series Info monthly quota",
+      });
+    }
+    return out;
+  }
+
+  /**
+   * Takes every budget of a call, or none: refused calls cost nothing. Returns how to give back
+   * everything (failed call) or the codes the vendor did not answer (unknown codes are free).
+   */
+  private async takeBudgets(
+    service: ServiceName,
+    operation: Operation,
+    codes: string[],
+    ctx: CallContext,
+  ): Promise<(answered?: Set<string>) => Promise<void>> {
+    const taken: CallBudget[] = [];
+    const datasetsTaken: [string, number][] = [];
+    const giveBack = async (answered?: Set<string>) => {
+      if (answered) {
+        const unanswered = countByDataset(
+          codes.filter((c) => !answered.has(c)),
+          ctx.charge?.datasetOf ?? {},
+        );
+        for (const [d, n] of Object.entries(unanswered)) await this.stores.quota.giveDataset(service, d, n);
+        return;
+      }
+      for (const b of taken) await this.stores.quota.give(b.key, 1);
+      for (const [d, n] of datasetsTaken) await this.stores.quota.giveDataset(service, d, n);
+    };
+    for (const budget of this.budgets(operation)) {
+      if (!(await this.stores.quota.take(budget, 1))) {
+        await giveBack();
+        throw new UpstreamError(
+          "budget",
+          `The ${budget.label} (${budget.limit}) is spent; the call was not sent.`,
+        );
+      }
+      taken.push(budget);
+    }
+    if (ctx.charge && !this.config.sandbox && (operation === "series" || operation === "series_hist")) {
+      for (const [dataset, n] of Object.entries(countByDataset(codes, ctx.charge.datasetOf))) {
+        if (!(await this.stores.quota.takeDataset(service, dataset, n, ctx.charge.floor))) {
+          await giveBack();
+          throw new UpstreamError(
+            "budget",
+            `Dataset ${dataset} has too few codes left this month for ${n} more (keeping ${ctx.charge.floor} in reserve); the call was not sent.`,
+          );
+        }
+        datasetsTaken.push([dataset, n]);
+      }
+    }
+    return giveBack;
+  }
+
+  private url(service: ServiceName, path: string): string {
+    return `${this.config.baseUrl}/${service}/v1/${this.config.sandbox && path.startsWith("export") ? "sandbox/" : ""}${path}`;
+  }
+
+  private async call<S extends z.ZodType>(
+    service: ServiceName,
+    operation: Operation,
+    path: string,
+    codes: string[],
+    schema: S,
+    ctx: CallContext,
+    req?: ValuesRequest,
+  ): Promise<z.output<S>> {
+    const maxAttempts = this.config.maxAttempts ?? 5;
+    const maxWaitMs = this.config.maxWaitMs ?? 60_000;
+    let reloggedIn = false;
+    for (let attempt = 1; ; attempt++) {
+      const window = windowAt(this.now(), this.config.calendar);
+      if (window) {
+        throw new UpstreamError(
+          "window",
+          `The vendor is unavailable (${window.kind} window) until ${window.end.toISOString()}.`,
+          {
+            retryAt: window.end,
+          },
+        );
+      }
+      const giveBack = await this.takeBudgets(service, operation, codes, ctx);
+      const wait = await this.stores.rate.reserve(
+        `${this.config.sandbox ? "sandbox:" : ""}${service}:${operation}`,
+        1000 / this.config.ratePerSecond,
+        this.now(),
+      );
+      if (wait > 0) await this.sleep(wait);
+      const started = Date.now();
+      let status: number | null = null;
+      let error: UpstreamError | null = null;
+      let result: z.output<S> | undefined;
+      const token = await this.tokens.token().catch(async (e: unknown) => {
+        await giveBack();
+        throw e;
+      });
+      try {
+        const res = await fetch(this.url(service, path), {
+          headers: { authorization: `Bearer ${token}`, accept: "application/json" },
+          signal: AbortSignal.timeout(this.config.timeoutMs),
+        });
+        status = res.status;
+        const body = await res.text();
+        if (!res.ok) error = classifyHttpError(res.status, res.headers, body);
+        else result = parseBody(schema, body, operation);
+      } catch (e) {
+        error =
+          e instanceof UpstreamError
+            ? e
+            : e instanceof Error && e.name === "TimeoutError"
+              ? new UpstreamError("timeout", `No answer within ${this.config.timeoutMs} ms.`)
+              : new UpstreamError(
+                  "network",
+                  `Connection failed: ${e instanceof Error ? ((e.cause as Error)?.message ?? e.message) : String(e)}`,
+                );
+      }
+      const answered = !error && req ? new Set((result as ValuesRecord[]).map((r) => r.code)) : null;
+      const dataRequests = answered ? codes.filter((c) => answered.has(c)).length : 0;
+      // The vendor counts only answered codes; failed calls cost nothing.
+      if (error) await giveBack();
+      else if (answered) await giveBack(answered);
+      await this.stores.ledger.record({
+        at: new Date(),
+        service,
+        operation,
+        sandbox: this.config.sandbox,
+        codes,
+        currencyId: req?.currencyId,
+        unitId: req?.unitId,
+        dataRequests: this.config.sandbox ? 0 : dataRequests,
+        status,
+        outcome: error ? error.kind : "ok",
+        latencyMs: Date.now() - started,
+        cause: ctx.cause,
+        syncRunId: ctx.syncRunId,
+        userId: ctx.userId,
+        message: error?.message.slice(0, 500),
+      });
+      if (!error) return result as z.output<S>;
+      if (error.kind === "unauthorized" && !reloggedIn) {
+        reloggedIn = true;
+        await this.tokens.invalidate(token);
+        attempt--;
+        continue;
+      }
+      if (!error.transient || attempt >= maxAttempts) throw error;
+      const backoff = error.options.retryAfterMs ?? Math.min(30_000, 250 * 2 ** attempt);
+      if (backoff > maxWaitMs) throw error;
+      await this.sleep(backoff * (0.8 + Math.random() * 0.4));
+    }
+  }
+}
+
+function countByDataset(codes: string[], datasetOf: Record<string, string>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const code of codes) {
+    const dataset = datasetOf[code];
+    if (dataset) out[dataset] = (out[dataset] ?? 0) + 1;
+  }
+  return out;
+}
+
+function parseBody<S extends z.ZodType>(schema: S, body: string, operation: Operation): z.output<S> {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    throw new UpstreamError("bad_response", `${operation}: the answer is not valid JSON.`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UpstreamError(
+      "bad_response",
+      `${operation}: ${issue?.path.join(".") || "body"} ${issue?.message ?? "is invalid"}.`,
+    );
+  }
+  return parsed.data;
+}
