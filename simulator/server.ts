@@ -12,6 +12,7 @@ import { applyMalformation } from "./http/malform";
 import { SimError, sendError, sendJson } from "./http/respond";
 import { handleToken } from "./http/token-route";
 import { SimulatorState } from "./state";
+import { type Faults, faultTargets } from "./state/faults";
 
 export type Simulator = {
   url: string;
@@ -28,8 +29,7 @@ async function networkFaults(
   res: ServerResponse,
 ): Promise<boolean> {
   const f = state.faults;
-  if (f.operations.length && !f.operations.includes(operation as never)) return false;
-  if (operation === "token" && !f.operations.includes("token")) return false;
+  if (!faultTargets(f, operation)) return false;
   if (f.latencyMs) await sleep(f.latencyMs);
   state.spendFaultBudget();
   if (f.rateLimitStorm > 0) {
@@ -54,9 +54,11 @@ async function streamArray(
   state: SimulatorState,
   res: ServerResponse,
   items: Iterable<unknown>,
+  operation: string,
+  faults: Faults,
 ): Promise<void> {
-  if (state.faults.malformedRate > 0 && state.draw(state.faults.malformedRate, 31)) {
-    const text = applyMalformation([...items], state.faults.malformedKind);
+  if (faults.malformedRate > 0 && faultTargets(faults, operation) && state.draw(faults.malformedRate, 31)) {
+    const text = applyMalformation([...items], faults.malformedKind);
     res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
     res.end(text);
     return;
@@ -98,10 +100,13 @@ async function handle(state: SimulatorState, req: IncomingMessage, res: ServerRe
     if (!route) throw new SimError(404, "not_found", `No operation at ${path}.`);
     operation = `${route.sandbox ? "sandbox:" : ""}${route.operation}`;
     if (req.method !== "GET") throw new SimError(405, "method_not_allowed", "Use GET.");
+    // The faults in force when the request arrived apply to its answer too (a `count` may end them).
+    const faults = state.faults;
     if (await networkFaults(state, route.operation, res)) return;
     const result = await handleData(state, req, route);
-    if ("stream" in result && result.stream) await streamArray(state, res, result.stream);
-    else sendData(state, res, result.body);
+    if ("stream" in result && result.stream)
+      await streamArray(state, res, result.stream, route.operation, faults);
+    else sendData(state, res, result.body, route.operation, faults);
     state.limits.record(operation, 200, result.dataRequests);
   } catch (error) {
     const simError =

@@ -39,3 +39,17 @@ export async function releaseLease(name: string, holder: string): Promise<void> 
 export function findLease(name: string) {
   return prisma().lease.findUnique({ where: { name } });
 }
+
+/** Takes a lease from a holder known to be dead (same host, process gone). */
+export async function takeOverLease(
+  name: string,
+  deadHolder: string,
+  holder: string,
+  ttlMs: number,
+): Promise<boolean> {
+  const n = await prisma().lease.updateMany({
+    where: { name, holder: deadHolder },
+    data: { holder, leaseUntil: new Date(Date.now() + ttlMs), acquiredAt: new Date() },
+  });
+  return n.count > 0;
+}

@@ -75,19 +75,30 @@ async function loadMigrationsList() {
 
 const noFilters = { externalTables: [], externalEnums: [] };
 
-/** Applies every pending migration; returns the names applied now. */
+/**
+ * Applies every pending migration; returns the names applied now. The engine serialises
+ * migrations with a database-wide advisory lock and gives up after 10 s; instances starting
+ * together (or schemas migrated side by side) retry instead of failing.
+ */
 export async function applyMigrations(
   adapterFactory: SqlMigrationAwareDriverAdapterFactory,
+  attempts = 6,
 ): Promise<string[]> {
-  const engine = await createEngine(adapterFactory);
-  try {
-    const { appliedMigrationNames } = await engine.applyMigrations({
-      migrationsList: await loadMigrationsList(),
-      filters: noFilters,
-    });
-    return appliedMigrationNames;
-  } finally {
-    engine.free();
+  for (let attempt = 1; ; attempt++) {
+    const engine = await createEngine(adapterFactory);
+    try {
+      const { appliedMigrationNames } = await engine.applyMigrations({
+        migrationsList: await loadMigrationsList(),
+        filters: noFilters,
+      });
+      return appliedMigrationNames;
+    } catch (error) {
+      const lockTimeout = /timed out/i.test(error instanceof Error ? error.message : String(error));
+      if (!lockTimeout || attempt >= attempts) throw error;
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    } finally {
+      engine.free();
+    }
   }
 }
 

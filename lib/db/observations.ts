@@ -92,8 +92,14 @@ export async function storeFetchedRecords(
           },
         });
       }
-      for (let i = 0; i < inserts.length; i += 5000) {
-        await tx.observation.createMany({ data: inserts.slice(i, i + 5000) });
+      // One statement with array parameters: far faster than a multi-row insert, on PGlite above all.
+      if (inserts.length) {
+        await tx.$executeRaw`
+          INSERT INTO "Observation" ("variantId", "month", "validFrom", "validTo", "kind", "value", "fetchedAt")
+          SELECT v, m, f, NULL, k::"ObservationKind", x, ${fetchedAt}::timestamp(3)
+          FROM unnest(${inserts.map((r) => r.variantId)}::int[], ${inserts.map((r) => r.month)}::date[],
+                      ${inserts.map((r) => r.validFrom)}::timestamp(3)[], ${inserts.map((r) => r.kind)}::text[],
+                      ${inserts.map((r) => r.value)}::float8[]) AS t(v, m, f, k, x)`;
       }
       if (target) {
         await tx.syncBatch.update({

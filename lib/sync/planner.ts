@@ -80,7 +80,7 @@ export function decide(
   input: PlanInput,
   variant: VariantState | undefined,
 ): { operation: Operation; reason: Reason } | null {
-  if (!variant || !variant.historyLoaded) return { operation: "series_hist", reason: "first load" };
+  if (!variant?.historyLoaded) return { operation: "series_hist", reason: "first load" };
   const newer =
     (input.updatedAt && (!variant.upstreamUpdatedAt || input.updatedAt > variant.upstreamUpdatedAt)) ||
     (input.lastAvailableFinal && (!variant.lastFinal || input.lastAvailableFinal > variant.lastFinal));

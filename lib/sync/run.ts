@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { codeDatasets } from "@/lib/db/assessments";
-import { acquireLease, releaseLease, renewLease } from "@/lib/db/leases";
+import { releaseLease, renewLease } from "@/lib/db/leases";
 import { createRun, findRun, findUnfinishedRun, storePlan, updateRun } from "@/lib/db/sync-runs";
 import { datasetBudgets, runLedgerTotals } from "@/lib/db/upstream-usage";
 import { SERVICES, type ServiceName } from "@/lib/domain/services";
@@ -11,7 +11,7 @@ import { syncCatalogue } from "./catalogue";
 import { type ExecuteProgress, executeBatches } from "./executor";
 import { buildPlan, planFetches, type SyncPlan } from "./planner";
 import { syncSettings } from "./settings";
-import { PROCESS_ID, upstreamClient } from "./upstream";
+import { PROCESS_ID, takeLease, upstreamClient } from "./upstream";
 
 // One sync run: take the cross-process sync lease, resume an unfinished run or plan a new one
 // (Series Info → catalogue → plan → batches), execute, and sum up. Safe to start from anywhere
@@ -28,6 +28,8 @@ export type SyncOptions = {
   services?: readonly ServiceName[];
   concurrency?: number;
   leaseTtlMs?: number;
+  /** who holds the sync lease (default: this process) */
+  holder?: string;
   onProgress?: (p: SyncProgress) => void;
   now?: () => Date;
 };
@@ -115,7 +117,8 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
   const ttl = opts.leaseTtlMs ?? 60_000;
   if (opts.dryRun) return dryRun(client, opts, now);
 
-  if (!(await acquireLease(LEASE, PROCESS_ID, ttl))) {
+  const holder = opts.holder ?? PROCESS_ID;
+  if (!(await takeLease(LEASE, holder, ttl))) {
     const running = await findUnfinishedRun();
     return summary({
       status: "busy",
@@ -131,14 +134,14 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
       runId = unfinished.id;
       await updateRun(runId, {
         status: unfinished.batchesTotal ? "running" : "planning",
-        holder: PROCESS_ID,
+        holder,
         message: null,
         nextAttemptAt: null,
       });
     } else {
       const created = await createRun({
         trigger: opts.trigger,
-        holder: PROCESS_ID,
+        holder,
         requestedBy: opts.requestedBy,
         scheduleKey: opts.scheduleKey,
       });
@@ -175,7 +178,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
       batchesTotal: current?.batchesTotal ?? 0,
       batchesDoneBefore: current?.batchesDone ?? 0,
       onProgress: (p) => opts.onProgress?.({ phase: "batches", ...p }),
-      heartbeat: async () => renewLease(LEASE, PROCESS_ID, ttl),
+      heartbeat: async () => renewLease(LEASE, holder, ttl),
       now,
     });
     const totals = await runLedgerTotals(id);
@@ -239,7 +242,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
     if (error instanceof UpstreamError) return summary({ runId, status: "failed", message });
     throw error;
   } finally {
-    await releaseLease(LEASE, PROCESS_ID);
+    await releaseLease(LEASE, holder);
   }
 }
 

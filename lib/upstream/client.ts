@@ -238,7 +238,8 @@ export class UpstreamClient {
       const wait = await this.stores.rate.reserve(
         `${this.config.sandbox ? "sandbox:" : ""}${service}:${operation}`,
         1000 / this.config.ratePerSecond,
-        this.now(),
+        // Rate slots follow the wall clock shared by every process, never a simulated one.
+        new Date(),
       );
       if (wait > 0) await this.sleep(wait);
       const started = Date.now();

@@ -1,5 +1,6 @@
 // The vendor's data operations, checked in the order a gateway and backend would: authentication,
 // availability windows, rate, daily quota, plan, request syntax, subscription, monthly quota.
+
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { nextVendorDayStart, releaseInstant, vendorDay, windowAt } from "@/lib/domain/calendar";
 import { isCode } from "@/lib/domain/codes";
@@ -8,6 +9,7 @@ import { conversionApplies, MAX_CODES_PER_CALL, type ServiceName } from "@/lib/d
 import type { Series } from "../model/catalogue";
 import { infoRecord, valuesRecord } from "../model/records";
 import type { SimulatorState } from "../state";
+import { type Faults, faultTargets } from "../state/faults";
 import { applyMalformation } from "./malform";
 import { SimError, sendJson } from "./respond";
 
@@ -248,9 +250,15 @@ export async function handleData(state: SimulatorState, req: IncomingMessage, ro
   return { status: 200, body, dataRequests: found.length };
 }
 
-export function sendData(state: SimulatorState, res: ServerResponse, body: unknown): void {
-  if (state.faults.malformedRate > 0 && state.draw(state.faults.malformedRate, 31)) {
-    const text = applyMalformation(body, state.faults.malformedKind);
+export function sendData(
+  state: SimulatorState,
+  res: ServerResponse,
+  body: unknown,
+  operation: string,
+  faults: Faults,
+): void {
+  if (faults.malformedRate > 0 && faultTargets(faults, operation) && state.draw(faults.malformedRate, 31)) {
+    const text = applyMalformation(body, faults.malformedKind);
     res.writeHead(200, {
       "content-type": "application/json; charset=utf-8",
       "content-length": Buffer.byteLength(text),

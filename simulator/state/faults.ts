@@ -26,3 +26,9 @@ export const faultsSchema = z.object({
 export type Faults = z.infer<typeof faultsSchema>;
 
 export const NO_FAULTS: Faults = faultsSchema.parse({});
+
+/** Whether the injected faults concern this operation (token faults only when named). */
+export function faultTargets(f: Faults, operation: string): boolean {
+  if (f.operations.length && !f.operations.includes(operation as never)) return false;
+  return operation !== "token" || f.operations.includes("token");
+}

@@ -11,14 +11,19 @@ export type TestDatabaseKind = "pglite" | "postgres";
 export const testDatabaseKind = (): TestDatabaseKind =>
   process.env.TEST_DB_KIND === "postgres" ? "postgres" : "pglite";
 
-export type TestDatabase = Database & { kind: TestDatabaseKind; drop(): Promise<void> };
+export type TestDatabase = Database & {
+  kind: TestDatabaseKind;
+  /** DATABASE_URL that reaches this database from another process (PostgreSQL only) */
+  url: string | null;
+  drop(): Promise<void>;
+};
 
 export async function openTestDatabase(): Promise<TestDatabase> {
   const kind = testDatabaseKind();
   if (kind === "pglite") {
     const db = openDatabase({ kind: "pglite", dataDir: null });
     await applyMigrations(db.adapterFactory);
-    return { ...db, kind, drop: () => db.close() };
+    return { ...db, kind, url: null, drop: () => db.close() };
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error("TEST_DATABASE_URL is not set");
@@ -31,9 +36,12 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const db = openDatabase({ kind: "postgres", url, schema }, { poolSize: 6 });
   await applyMigrations(db.adapterFactory);
+  const shared = new URL(url);
+  shared.searchParams.set("schema", schema);
   return {
     ...db,
     kind,
+    url: shared.toString(),
     async drop() {
       await db.close();
       const cleanup = new pg.Client({ connectionString: url });
@@ -45,7 +53,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 }
 
 /** Opens a test database and makes it this process's database (what `lib/db` modules use). */
-export async function useTestDatabase(): Promise<TestDatabase> {
+export async function installTestDatabase(): Promise<TestDatabase> {
   const db = await openTestDatabase();
   useDatabase(db);
   return {

@@ -5,11 +5,11 @@ import { THROTTLE } from "@/lib/auth/throttle";
 import { migrationStatus } from "@/lib/db/migrations";
 import { AppError } from "@/lib/http/errors";
 import { addUser, changeUser } from "@/lib/services/users";
-import { type TestDatabase, useTestDatabase } from "../helpers/database";
+import { type TestDatabase, installTestDatabase } from "../helpers/database";
 
 let db: TestDatabase;
 beforeAll(async () => {
-  db = await useTestDatabase();
+  db = await installTestDatabase();
 });
 afterAll(async () => {
   await db.drop();

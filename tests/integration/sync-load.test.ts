@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db/client";
 import { runSync } from "@/lib/sync/run";
-import { type TestDatabase, useTestDatabase } from "../helpers/database";
+import { type TestDatabase, installTestDatabase } from "../helpers/database";
 import { startTestSimulator, type TestSimulator } from "../helpers/simulator";
 import { testClient } from "../helpers/sync";
 
 let db: TestDatabase;
 let sim: TestSimulator;
 beforeAll(async () => {
-  db = await useTestDatabase();
+  db = await installTestDatabase();
   sim = await startTestSimulator({ size: 150, lifecycleFrom: "2025-01" });
 });
 afterAll(async () => {

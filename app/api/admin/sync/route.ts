@@ -1,0 +1,12 @@
+import { route } from "@/lib/http/handler";
+import { startSync, startSyncSchema, syncOverview } from "@/lib/services/sync";
+
+export const dynamic = "force-dynamic";
+
+/** GET /api/admin/sync — the current (or latest) run with per-batch progress, recent runs, settings. */
+export const GET = route({ access: "admin" }, async () => syncOverview());
+
+/** POST /api/admin/sync {dryRun?} — the plan and its cost, or start a sync in the background. */
+export const POST = route({ access: "admin", body: startSyncSchema }, async ({ user, body }) =>
+  startSync(user, body),
+);

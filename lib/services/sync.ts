@@ -1,0 +1,39 @@
+import "server-only";
+import { z } from "zod";
+import { findUnfinishedRun } from "@/lib/db/sync-runs";
+import type { SessionUser } from "@/lib/domain/roles";
+import { AppError, conflict } from "@/lib/http/errors";
+import { logger } from "@/lib/log";
+import { currentOrLatestRun, recentRuns, runView } from "@/lib/sync/progress";
+import { runSync, type SyncSummary } from "@/lib/sync/run";
+import { syncSettings, updateSyncSettings } from "@/lib/sync/settings";
+import { upstreamConfigured } from "@/lib/sync/upstream";
+
+export const startSyncSchema = z.object({ dryRun: z.boolean().optional().default(false) }).strict();
+
+/**
+ * A dry run answers with the plan and its cost. A real run starts in the background and answers
+ * at once; its progress is stored per batch (GET /api/admin/sync).
+ */
+export async function startSync(
+  user: SessionUser,
+  input: z.infer<typeof startSyncSchema>,
+): Promise<SyncSummary | { status: "started"; message: string }> {
+  if (!upstreamConfigured()) throw new AppError(503, "upstream_unavailable", "No upstream is configured.");
+  if (input.dryRun) return runSync({ trigger: "admin", dryRun: true, requestedBy: user.email });
+  const unfinished = await findUnfinishedRun();
+  if (unfinished?.status === "running" || unfinished?.status === "planning") {
+    if (Date.now() - unfinished.heartbeatAt.getTime() < 120_000)
+      throw conflict("A sync is already running.", { runId: unfinished.id });
+  }
+  void runSync({ trigger: "admin", requestedBy: user.email }).catch((error: unknown) =>
+    logger().error({ err: error instanceof Error ? error.message : String(error) }, "sync failed"),
+  );
+  return { status: "started", message: "The sync has started; follow its progress here." };
+}
+
+export async function syncOverview() {
+  return { current: await currentOrLatestRun(), runs: await recentRuns(20), settings: await syncSettings() };
+}
+
+export { runView, syncSettings, updateSyncSettings };

@@ -1,0 +1,71 @@
+import "server-only";
+import { countAssessments } from "@/lib/db/assessments";
+import { findUnfinishedRun } from "@/lib/db/sync-runs";
+import { releaseInstant, releasePeriod, windowAt } from "@/lib/domain/calendar";
+import { monthToKey } from "@/lib/domain/months";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { runSync } from "./run";
+import { upstreamConfigured, vendorCalendar } from "./upstream";
+
+// The monthly sync, run on its own once per release period after the release, outside the
+// vendor's windows. Every instance ticks; the unique schedule key of the run makes exactly one of
+// them start it, and the sync lease keeps any other run out while it works. A run that paused
+// (window, quota) resumes here once its retry time has come.
+
+/** Hours after the (assumed) release before the monthly sync starts. */
+const AFTER_RELEASE_MS = 60 * 60_000;
+const TICK_MS = 60_000;
+
+export type TickOutcome = "off" | "busy" | "window" | "idle" | "started" | "resumed";
+
+export async function schedulerTick(now = new Date()): Promise<TickOutcome> {
+  if (env().SYNC_SCHEDULE === "off" || !upstreamConfigured()) return "off";
+  const rules = vendorCalendar();
+  if (windowAt(now, rules)) return "window";
+  const unfinished = await findUnfinishedRun();
+  if (unfinished) {
+    const stale = Date.now() - unfinished.heartbeatAt.getTime() > 2 * TICK_MS;
+    const due =
+      unfinished.status === "waiting" && (!unfinished.nextAttemptAt || unfinished.nextAttemptAt <= now);
+    if (!due && !stale) return "busy";
+    const result = await runSync({ trigger: "schedule" });
+    return result.status === "busy" ? "busy" : "resumed";
+  }
+  // An empty database (first start) syncs at once; otherwise after the release.
+  const firstLoad = env().SYNC_ON_START && (await countAssessments()) === 0;
+  const period = releasePeriod(now, rules);
+  if (!firstLoad && now.getTime() < releaseInstant(period, rules).getTime() + AFTER_RELEASE_MS) return "idle";
+  const result = await runSync({
+    trigger: firstLoad ? "startup" : "schedule",
+    scheduleKey: `monthly:${monthToKey(period)}`,
+  });
+  return result.status === "skipped" || result.status === "busy" ? "idle" : "started";
+}
+
+const holder = globalThis as unknown as { __priceAtlasScheduler?: NodeJS.Timeout };
+
+/** Starts ticking in this process (once). */
+export function startScheduler(): void {
+  if (holder.__priceAtlasScheduler) return;
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const outcome = await schedulerTick();
+      if (outcome === "started" || outcome === "resumed")
+        logger().info({ outcome }, "scheduled sync finished");
+    } catch (error) {
+      logger().error(
+        { err: error instanceof Error ? error.message : String(error) },
+        "scheduled sync failed",
+      );
+    } finally {
+      running = false;
+    }
+  };
+  holder.__priceAtlasScheduler = setInterval(tick, TICK_MS);
+  holder.__priceAtlasScheduler.unref();
+  setTimeout(tick, 2_000).unref();
+}
