@@ -26,7 +26,7 @@ export function prisma(): PrismaClient {
 }
 
 /** Makes `db` this process's database (tests, CLI). The caller closes it. */
-export function useDatabase(db: Database): void {
+export function setDatabase(db: Database): void {
   holder.__priceAtlasDb = db;
 }
 

@@ -126,6 +126,8 @@ export async function executeBatches(opts: ExecuteOptions): Promise<ExecuteResul
         }
       }
       opts.onProgress?.({ batchesDone: done, batchesTotal: opts.batchesTotal, observations, failed });
+      // Let waiting queries (users' pages) run between batches.
+      await new Promise((r) => setTimeout(r, 10));
       if (!(await opts.heartbeat()))
         stop ??= { outcome: "failed", reason: "Lost the sync lease to another process." };
     }

@@ -5,6 +5,7 @@ import { releaseLease, renewLease } from "@/lib/db/leases";
 import { createRun, findRun, findUnfinishedRun, storePlan, updateRun } from "@/lib/db/sync-runs";
 import { datasetBudgets, runLedgerTotals } from "@/lib/db/upstream-usage";
 import { SERVICES, type ServiceName } from "@/lib/domain/services";
+import { env } from "@/lib/env";
 import type { UpstreamClient } from "@/lib/upstream/client";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { syncCatalogue } from "./catalogue";
@@ -174,7 +175,8 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
       client,
       datasetOf: (service, code) => datasets.get(`${service}|${code}`),
       reserve: (await syncSettings()).onDemandReserve,
-      concurrency: opts.concurrency ?? 4,
+      // PGlite serves one statement at a time: one batch in flight leaves room for users' queries.
+      concurrency: opts.concurrency ?? (env().embeddedDatabase ? 1 : 4),
       batchesTotal: current?.batchesTotal ?? 0,
       batchesDoneBefore: current?.batchesDone ?? 0,
       onProgress: (p) => opts.onProgress?.({ phase: "batches", ...p }),

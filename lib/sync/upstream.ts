@@ -124,6 +124,6 @@ export function upstreamClient(): UpstreamClient {
   return holder.__priceAtlasUpstream;
 }
 
-export function useUpstreamClient(client: UpstreamClient | undefined): void {
+export function setUpstreamClient(client: UpstreamClient | undefined): void {
   holder.__priceAtlasUpstream = client;
 }

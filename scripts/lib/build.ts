@@ -11,6 +11,7 @@ const SOURCES = [
   "generated",
   "public",
   "proxy.ts",
+  "instrumentation.ts",
   "next.config.ts",
   "package.json",
   "tsconfig.json",

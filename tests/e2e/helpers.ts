@@ -9,5 +9,5 @@ export async function login(page: Page, who: { email: string; password: string }
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible({ timeout: 30_000 });
 }

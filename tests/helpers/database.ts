@@ -2,7 +2,7 @@
 // `integration-pglite` project, a throw-away schema in TEST_DATABASE_URL for `integration-postgres`.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { closeDatabase, useDatabase } from "@/lib/db/client";
+import { closeDatabase, setDatabase } from "@/lib/db/client";
 import { type Database, openDatabase } from "@/lib/db/connection";
 import { applyMigrations } from "@/lib/db/migrations";
 
@@ -55,7 +55,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 /** Opens a test database and makes it this process's database (what `lib/db` modules use). */
 export async function installTestDatabase(): Promise<TestDatabase> {
   const db = await openTestDatabase();
-  useDatabase(db);
+  setDatabase(db);
   return {
     ...db,
     async drop() {

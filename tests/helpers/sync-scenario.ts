@@ -3,7 +3,7 @@ import { prisma } from "@/lib/db/client";
 import { runSync, type SyncOptions } from "@/lib/sync/run";
 import type { ClientConfig } from "@/lib/upstream/client";
 import type { SimulatorInput } from "@/simulator/config";
-import { type TestDatabase, installTestDatabase } from "./database";
+import { installTestDatabase, type TestDatabase } from "./database";
 import { startTestSimulator, type TestSimulator } from "./simulator";
 import { testClient } from "./sync";
 

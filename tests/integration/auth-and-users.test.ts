@@ -5,7 +5,7 @@ import { THROTTLE } from "@/lib/auth/throttle";
 import { migrationStatus } from "@/lib/db/migrations";
 import { AppError } from "@/lib/http/errors";
 import { addUser, changeUser } from "@/lib/services/users";
-import { type TestDatabase, installTestDatabase } from "../helpers/database";
+import { installTestDatabase, type TestDatabase } from "../helpers/database";
 
 let db: TestDatabase;
 beforeAll(async () => {

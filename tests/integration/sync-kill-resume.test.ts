@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { closeDatabase, prisma, useDatabase } from "@/lib/db/client";
+import { closeDatabase, prisma, setDatabase } from "@/lib/db/client";
 import { type Database, openDatabase } from "@/lib/db/connection";
 import { applyMigrations } from "@/lib/db/migrations";
 import { runSync } from "@/lib/sync/run";
@@ -80,7 +80,7 @@ it(`resumes a killed sync without losing, duplicating or paying twice (${testDat
           schema: new URL(pg?.url as string).searchParams.get("schema") as string,
         })
       : openDatabase({ kind: "pglite", dataDir: path.join(dataDir as string, "db") });
-  useDatabase(db);
+  setDatabase(db);
   await applyMigrations(db.adapterFactory);
 
   const interrupted = await prisma().syncRun.findFirst({ where: { dryRun: false } });

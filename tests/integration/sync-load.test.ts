@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db/client";
 import { runSync } from "@/lib/sync/run";
-import { type TestDatabase, installTestDatabase } from "../helpers/database";
+import { installTestDatabase, type TestDatabase } from "../helpers/database";
 import { startTestSimulator, type TestSimulator } from "../helpers/simulator";
 import { testClient } from "../helpers/sync";
 

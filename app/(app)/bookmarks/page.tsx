@@ -1,7 +1,18 @@
-export default function Page() {
+import { BookmarkLists } from "@/components/bookmarks/bookmark-lists";
+import { requireUser } from "@/lib/auth/session";
+import { listBookmarks } from "@/lib/services/bookmarks";
+
+export const dynamic = "force-dynamic";
+
+export default async function BookmarksPage() {
+  const user = await requireUser();
+  const lists = await listBookmarks(user);
   return (
-    <div className="page-head">
-      <h1>Bookmarks</h1>
+    <div className="stack">
+      <div className="page-head">
+        <h1>Bookmarks</h1>
+      </div>
+      <BookmarkLists lists={lists} />
     </div>
   );
 }

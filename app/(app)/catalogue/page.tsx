@@ -1,7 +1,120 @@
-export default function Page() {
+import Link from "next/link";
+import { CatalogueTable } from "@/components/catalogue/catalogue-table";
+import { UrlSelect } from "@/components/series/url-select";
+import { requireUser } from "@/lib/auth/session";
+import { KIND_LABELS, SERVICE_LABELS } from "@/lib/domain/services";
+import { bookmarkTargets } from "@/lib/services/bookmarks";
+import { catalogueQuerySchema, listCatalogue } from "@/lib/services/catalogue";
+
+export const dynamic = "force-dynamic";
+
+type Props = { searchParams: Promise<Record<string, string | undefined>> };
+
+const LABELS: Record<string, (v: string) => string> = {
+  service: (v) => SERVICE_LABELS[v as keyof typeof SERVICE_LABELS] ?? v,
+  kind: (v) => KIND_LABELS[v as keyof typeof KIND_LABELS] ?? v,
+  hasForecast: (v) => (v === "true" ? "With forecast" : "Without forecast"),
+};
+
+export default async function CataloguePage({ searchParams }: Props) {
+  const user = await requireUser();
+  const raw = Object.fromEntries(Object.entries(await searchParams).filter(([, v]) => v));
+  const parsed = catalogueQuerySchema.safeParse(raw);
+  const query = parsed.success ? parsed.data : catalogueQuerySchema.parse({});
+  const [data, lists] = await Promise.all([listCatalogue(query, true), bookmarkTargets(user)]);
+  const pages = Math.max(1, Math.ceil(data.total / query.pageSize));
+  const pageHref = (page: number) =>
+    `?${new URLSearchParams({ ...(raw as Record<string, string>), page: String(page) })}`;
+  const exportQuery = new URLSearchParams({ ...(raw as Record<string, string>), kind: "catalogue" });
+  exportQuery.delete("page");
+  type FacetName = "service" | "kind" | "commodity" | "coverage" | "status" | "hasForecast";
+  const facet = (name: FacetName, param: string, label: string) => (
+    <UrlSelect
+      name={param}
+      label={label}
+      value={String((raw as Record<string, string>)[param] ?? "")}
+      resets={["page"]}
+      options={[
+        { value: "", label: "All" },
+        ...(data.facets?.[name] ?? []).map((f) => ({
+          value: f.value,
+          label: `${(LABELS[name] ?? String)(f.value)} (${f.count})`,
+        })),
+      ]}
+    />
+  );
   return (
-    <div className="page-head">
-      <h1>Catalogue</h1>
+    <div className="stack">
+      <div className="page-head">
+        <h1>Catalogue</h1>
+        <div className="row">
+          <a className="button" href={`/api/v1/export?${exportQuery}&format=csv`} download>
+            Export CSV
+          </a>
+          <a className="button" href={`/api/v1/export?${exportQuery}&format=xlsx`} download>
+            Export XLSX
+          </a>
+        </div>
+      </div>
+      {!parsed.success && (
+        <div className="alert" role="alert">
+          Some filters in the address were not understood and were ignored.
+        </div>
+      )}
+      <form aria-label="Search the catalogue" method="get" className="row">
+        {Object.entries(raw)
+          .filter(([k]) => !["q", "page"].includes(k))
+          .map(([k, v]) => (
+            <input key={k} type="hidden" name={k} value={v} />
+          ))}
+        <div className="field">
+          <label htmlFor="q">Search</label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={query.q ?? ""}
+            placeholder="code, commodity, country, location…"
+          />
+        </div>
+        <button type="submit" className="button">
+          Search
+        </button>
+        {Object.keys(raw).length > 0 && (
+          <Link className="button" href="/catalogue">
+            Clear all
+          </Link>
+        )}
+      </form>
+      <fieldset className="row">
+        <legend className="visually-hidden">Filters</legend>
+        {facet("service", "service", "Service")}
+        {facet("kind", "kind", "Product")}
+        {facet("commodity", "commodity", "Commodity")}
+        {facet("coverage", "country", "Country")}
+        {facet("status", "status", "Status")}
+        {facet("hasForecast", "hasForecast", "Forecast")}
+      </fieldset>
+      <p className="small muted" aria-live="polite">
+        {data.total.toLocaleString()} assessment{data.total === 1 ? "" : "s"}
+      </p>
+      {data.total === 0 ? (
+        <p className="empty">
+          Nothing matches.{" "}
+          {Object.keys(raw).length
+            ? "Try fewer words or clear the filters."
+            : "The catalogue fills after the first sync (Admin → Overview)."}
+        </p>
+      ) : (
+        <CatalogueTable items={data.items} lists={lists} sort={query.sort} dir={query.dir} />
+      )}
+      <nav aria-label="Pages" className="row">
+        {query.page > 1 && <Link href={pageHref(query.page - 1)}>← Previous</Link>}
+        <span className="small">
+          Page {query.page} of {pages}
+        </span>
+        {query.page < pages && <Link href={pageHref(query.page + 1)}>Next →</Link>}
+      </nav>
     </div>
   );
 }

@@ -1,7 +1,98 @@
-export default function Page() {
+import Link from "next/link";
+import { AddSeriesForm } from "@/components/compare/add-series-form";
+import { CompareChart } from "@/components/compare/compare-chart";
+import { UrlSelect } from "@/components/series/url-select";
+import { requireUser } from "@/lib/auth/session";
+import { compareRefsSchema, MAX_COMPARE, readComparison } from "@/lib/services/compare";
+
+export const dynamic = "force-dynamic";
+
+type Props = { searchParams: Promise<Record<string, string | undefined>> };
+
+export default async function ComparePage({ searchParams }: Props) {
+  const user = await requireUser();
+  const sp = await searchParams;
+  const refs = sp.s ? compareRefsSchema.safeParse(sp.s) : null;
+  const result = refs?.success ? await readComparison(user, refs.data) : { series: [], problems: [] };
+  const mode = sp.mode === "rebase" ? "rebase" : "level";
+  const remove = (code: string) => {
+    const rest = (sp.s ?? "").split(",").filter((r) => !r.endsWith(`:${code}`));
+    return `/compare?${new URLSearchParams({ ...(rest.length ? { s: rest.join(",") } : {}), mode })}`;
+  };
   return (
-    <div className="page-head">
-      <h1>Compare</h1>
+    <div className="stack">
+      <div className="page-head">
+        <h1>Compare</h1>
+        {result.series.length > 0 && (
+          <div className="row">
+            <a
+              className="button"
+              href={`/api/v1/export?kind=compare&s=${encodeURIComponent(sp.s ?? "")}&format=csv`}
+              download
+            >
+              Export CSV
+            </a>
+            <a
+              className="button"
+              href={`/api/v1/export?kind=compare&s=${encodeURIComponent(sp.s ?? "")}&format=xlsx`}
+              download
+            >
+              Export XLSX
+            </a>
+          </div>
+        )}
+      </div>
+      <p className="muted small">
+        Overlay up to {MAX_COMPARE} series. Different currencies or units get a second axis; or rebase all to
+        100. Click a legend entry to hide a line. The address can be shared.
+      </p>
+      <AddSeriesForm />
+      {refs && !refs.success && (
+        <div className="alert" role="alert">
+          {refs.error.issues[0]?.message}
+        </div>
+      )}
+      {result.problems.map((p) => (
+        <div key={p.code} className="alert" role="alert">
+          {p.code}: {p.message}
+        </div>
+      ))}
+      {result.series.length > 0 ? (
+        <>
+          <UrlSelect
+            name="mode"
+            label="Scale"
+            value={mode}
+            options={[
+              { value: "level", label: "Levels (own units)" },
+              { value: "rebase", label: "Rebased to 100" },
+            ]}
+          />
+          <div className="card">
+            <CompareChart series={result.series} mode={mode} base={sp.base} />
+          </div>
+          <ul className="stack" aria-label="Series in this comparison">
+            {result.series.map((s) => (
+              <li key={`${s.service}:${s.code}`} className="row">
+                <Link href={`/series/${s.service}/${s.code}`}>
+                  <span className="mono">{s.code}</span> {s.assessment}
+                </Link>
+                <span className="small muted">
+                  {s.currency} / {s.unit}
+                </span>
+                <Link href={remove(s.code)} aria-label={`Remove ${s.code}`}>
+                  Remove
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="empty">
+          Nothing to compare yet: add a code above, or tick series in the{" "}
+          <Link href="/catalogue">catalogue</Link> and choose “Compare selected”.
+        </p>
+      )}
     </div>
   );
 }

@@ -1,0 +1,174 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
+import { SeriesChart } from "@/components/series/series-chart";
+import { SeriesInfo } from "@/components/series/series-info";
+import { SeriesTable } from "@/components/series/series-table";
+import { UrlSelect } from "@/components/series/url-select";
+import { requireUser } from "@/lib/auth/session";
+import { TRANSFORM_LABELS, TRANSFORMS, type Transform } from "@/lib/domain/transforms";
+import { AppError } from "@/lib/http/errors";
+import { bookmarkTargets } from "@/lib/services/bookmarks";
+import {
+  readSeries,
+  type SeriesView,
+  seriesDetails,
+  seriesParamsSchema,
+  seriesQuerySchema,
+} from "@/lib/services/series";
+
+export const dynamic = "force-dynamic";
+
+type Props = {
+  params: Promise<{ service: string; code: string }>;
+  searchParams: Promise<Record<string, string | undefined>>;
+};
+
+export default async function SeriesPage({ params, searchParams }: Props) {
+  const user = await requireUser();
+  const p = seriesParamsSchema.safeParse(await params);
+  if (!p.success) notFound();
+  const sp = await searchParams;
+  const details = await seriesDetails(user, p.data);
+  if (!details) notFound();
+  const a = details.assessment;
+  const q = seriesQuerySchema.safeParse({ currency: sp.currency, unit: sp.unit, asOf: sp.asOf || undefined });
+  const transform: Transform = TRANSFORMS.includes(sp.transform as Transform)
+    ? (sp.transform as Transform)
+    : "level";
+  let data: SeriesView | null = null;
+  let current: SeriesView | null = null;
+  let problem: string | null = q.success ? null : (q.error.issues[0]?.message ?? "Invalid parameters");
+  if (q.success) {
+    try {
+      data = await readSeries(user, p.data, q.data);
+      if (q.data.asOf) current = await readSeries(user, p.data, { ...q.data, asOf: undefined });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      problem = error.message;
+    }
+  }
+  const lists = await bookmarkTargets(user);
+  const exportQuery = new URLSearchParams({
+    kind: "series",
+    service: a.service,
+    code: a.code,
+    ...(data ? { currency: data.currency, unit: data.unit } : {}),
+    transform,
+  });
+  const months = data ? [...data.finals, ...data.forecasts].map((x) => x.date.slice(0, 7)) : [];
+  return (
+    <div className="stack">
+      <div className="page-head">
+        <div>
+          <p className="small muted mono">
+            {a.service} · {a.code}
+          </p>
+          <h1>{a.assessment}</h1>
+          <p className="small muted">
+            Updated {a.upstreamUpdatedAt?.toISOString().slice(0, 10) ?? "—"} · next release{" "}
+            {details.nextRelease.slice(0, 10)}
+            {details.lastVisit ? ` · your last visit ${details.lastVisit.toISOString().slice(0, 10)}` : ""}
+          </p>
+        </div>
+        <div className="row">
+          <BookmarkButton service={a.service} code={a.code} lists={lists} />
+          <a className="button" href={`/api/v1/export?${exportQuery}&format=csv`} download>
+            Export CSV
+          </a>
+          <a className="button" href={`/api/v1/export?${exportQuery}&format=xlsx`} download>
+            Export XLSX
+          </a>
+          <Link className="button" href={`/compare?s=${a.service}:${a.code}`}>
+            Compare…
+          </Link>
+        </div>
+      </div>
+      {a.status === "discontinued" && (
+        <div className="alert" role="alert">
+          This series is discontinued.{" "}
+          {a.replacedBy ? (
+            <>
+              It is replaced by{" "}
+              <Link href={`/series/${a.replacedBy.service}/${a.replacedBy.code}`}>
+                {a.replacedBy.code} — {a.replacedBy.assessment}
+              </Link>
+              .
+            </>
+          ) : (
+            "The vendor names no replacement."
+          )}
+        </div>
+      )}
+      <fieldset className="row">
+        <legend className="visually-hidden">Chart settings</legend>
+        {details.conversion && (
+          <>
+            <UrlSelect
+              name="currency"
+              label="Currency"
+              value={data?.currency ?? a.defaultCurrency}
+              options={[...new Set([a.defaultCurrency, ...a.availableCurrencies])].map((c) => ({
+                value: c,
+                label: c,
+              }))}
+            />
+            <UrlSelect
+              name="unit"
+              label="Unit"
+              value={data?.unit ?? a.defaultUnit}
+              options={[...new Set([a.defaultUnit, ...a.availableUnits])].map((u) => ({
+                value: u,
+                label: u,
+              }))}
+            />
+          </>
+        )}
+        <UrlSelect
+          name="transform"
+          label="Transform"
+          value={transform}
+          options={TRANSFORMS.map((t) => ({ value: t, label: TRANSFORM_LABELS[t] }))}
+        />
+        {transform === "rebase" && (
+          <UrlSelect
+            name="base"
+            label="Base month"
+            value={sp.base ?? months[0] ?? ""}
+            options={months.map((m) => ({ value: m, label: m }))}
+          />
+        )}
+        <UrlSelect
+          name="asOf"
+          label="As of (vintage)"
+          value={sp.asOf ?? ""}
+          options={[{ value: "", label: "Latest" }, ...details.vintages.map((v) => ({ value: v, label: v }))]}
+        />
+      </fieldset>
+      {problem && (
+        <div className="alert" role="alert">
+          {problem}
+        </div>
+      )}
+      {data && (
+        <div className="card">
+          <SeriesChart
+            title={a.assessment}
+            unitLabel={`${data.currency} / ${data.unit}`}
+            finals={data.finals}
+            forecasts={data.forecasts}
+            transform={transform}
+            base={sp.base}
+          />
+          <p className="small muted">
+            Solid: finals · dashed: forecasts · ◆ preliminary. Drag the slider or scroll to zoom.
+          </p>
+        </div>
+      )}
+      <div className="grid">
+        {data && <SeriesTable data={data} current={current} />}
+        <SeriesInfo assessment={a} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { route } from "@/lib/http/handler";
+import { catalogueQuerySchema, listCatalogue } from "@/lib/services/catalogue";
+
+export const dynamic = "force-dynamic";
+
+const query = catalogueQuerySchema.extend({ facets: z.enum(["true", "false"]).optional() });
+
+/** GET /api/v1/catalogue?q=&service=&country=&commodity=&kind=&status=&page=&pageSize=[&facets=true] → {items, total} */
+export const GET = route({ access: "user", query }, async ({ query: { facets, ...q } }) =>
+  listCatalogue(q, facets === "true"),
+);

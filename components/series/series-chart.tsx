@@ -1,0 +1,53 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useMemo } from "react";
+import { applyTransform, TRANSFORM_LABELS, type Transform } from "@/lib/domain/transforms";
+
+// ECharts is loaded only where a chart is shown, after the page itself.
+const LineChart = dynamic(() => import("@/components/charts/line-chart").then((m) => m.LineChart), {
+  ssr: false,
+  loading: () => <p className="muted">Loading chart…</p>,
+});
+
+type P = { date: string; value: number; preliminary?: boolean };
+
+export function SeriesChart({
+  title,
+  unitLabel,
+  finals,
+  forecasts,
+  transform,
+  base,
+}: {
+  title: string;
+  unitLabel: string;
+  finals: P[];
+  forecasts: P[];
+  transform: Transform;
+  base?: string;
+}) {
+  const series = useMemo(() => {
+    const all = [...finals, ...forecasts];
+    const f = applyTransform(finals, transform, all, base).map((p) => ({
+      ...p,
+      preliminary: finals.find((x) => x.date === p.date)?.preliminary,
+    }));
+    // The forecast line starts at the last final so the two join.
+    const lastFinal = finals.at(-1);
+    const fc = applyTransform(lastFinal ? [lastFinal, ...forecasts] : forecasts, transform, all, base);
+    return [
+      { name: "Final", points: f },
+      ...(forecasts.length ? [{ name: "Forecast", points: fc, forecast: true, color: "#7c3aed" }] : []),
+    ];
+  }, [finals, forecasts, transform, base]);
+  if (!finals.length) return <p className="empty">No values stored for this rendering yet.</p>;
+  const axis = transform === "level" ? unitLabel : TRANSFORM_LABELS[transform];
+  return (
+    <LineChart
+      series={series}
+      axisNames={[axis]}
+      label={`Chart of ${title}: ${TRANSFORM_LABELS[transform]}`}
+    />
+  );
+}

@@ -1,0 +1,118 @@
+import "server-only";
+import { z } from "zod";
+import { canEditList, canSeeList } from "@/lib/auth/permissions";
+import {
+  addItem,
+  assessmentId,
+  createList,
+  deleteList,
+  findList,
+  removeItem,
+  updateList,
+  visibleLists,
+  visitsOf,
+} from "@/lib/db/bookmarks";
+import { codeSchema } from "@/lib/domain/codes";
+import type { SessionUser } from "@/lib/domain/roles";
+import { serviceSchema } from "@/lib/domain/services";
+import { forbidden, notFound } from "@/lib/http/errors";
+
+// Bookmark lists: personal, or shared with everyone (only the owner, or an admin, edits a list;
+// anyone may add to a shared list). "New" marks a series updated since the user last opened it.
+
+export const newListSchema = z.object({
+  name: z.string().trim().min(1, "is required").max(100),
+  description: z.string().trim().max(500).optional(),
+  shared: z.boolean().default(false),
+});
+export const listPatchSchema = newListSchema.partial().strict();
+export const newItemSchema = z.object({
+  service: serviceSchema,
+  code: codeSchema,
+  note: z.string().trim().max(500).optional(),
+});
+export const listParamsSchema = z.object({ id: z.string().min(1).max(40) });
+export const itemParamsSchema = listParamsSchema.extend({ itemId: z.string().min(1).max(40) });
+
+const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+
+export async function listBookmarks(user: SessionUser) {
+  const lists = await visibleLists(user.id);
+  const ids = [...new Set(lists.flatMap((l) => l.items.map((i) => i.assessment.id)))];
+  const visits = new Map((await visitsOf(user.id, ids)).map((v) => [v.assessmentId, v.lastViewedAt]));
+  return lists.map((l) => ({
+    id: l.id,
+    name: l.name,
+    description: l.description,
+    shared: l.shared,
+    owner: l.owner.email,
+    mine: l.ownerId === user.id,
+    editable: canEditList(user, l),
+    items: l.items.map((i) => {
+      const seen = visits.get(i.assessment.id);
+      const updated = i.assessment.upstreamUpdatedAt;
+      return {
+        id: i.id,
+        service: i.assessment.service,
+        code: i.assessment.code,
+        assessment: i.assessment.assessment,
+        status: i.assessment.status,
+        updatedAt: day(updated),
+        addedBy: i.addedBy.email,
+        note: i.note,
+        // New data arrived after the user's last look (or it was never opened since bookmarking).
+        isNew: Boolean(updated && (!seen ? updated > i.addedAt : updated > seen)),
+      };
+    }),
+  }));
+}
+
+export async function newList(user: SessionUser, input: z.infer<typeof newListSchema>) {
+  return createList({ ownerId: user.id, ...input });
+}
+
+async function editableList(user: SessionUser, id: string) {
+  const list = await findList(id);
+  if (!list || !canSeeList(user, list)) throw notFound("No such bookmark list.");
+  return list;
+}
+
+export async function changeList(user: SessionUser, id: string, patch: z.infer<typeof listPatchSchema>) {
+  const list = await editableList(user, id);
+  if (!canEditList(user, list)) throw forbidden("Only the owner of this list can change it.");
+  return updateList(id, patch);
+}
+
+export async function removeList(user: SessionUser, id: string) {
+  const list = await editableList(user, id);
+  if (!canEditList(user, list)) throw forbidden("Only the owner of this list can delete it.");
+  await deleteList(id);
+  return { deleted: true };
+}
+
+export async function bookmark(user: SessionUser, listId: string, input: z.infer<typeof newItemSchema>) {
+  await editableList(user, listId);
+  const a = await assessmentId(input.service, input.code);
+  if (!a) throw notFound(`No assessment ${input.code} in ${input.service}.`);
+  return addItem(listId, a.id, user.id, input.note);
+}
+
+export async function unbookmark(user: SessionUser, listId: string, itemId: string) {
+  const list = await editableList(user, listId);
+  if (!list.shared && !canEditList(user, list)) throw forbidden("Only the owner of this list can change it.");
+  if (!(await removeItem(listId, itemId))) throw notFound("No such bookmark.");
+  return { deleted: true };
+}
+
+/** The user's lists for a "bookmark to…" picker; a first personal list is created on demand. */
+export async function bookmarkTargets(user: SessionUser) {
+  const lists = await visibleLists(user.id);
+  if (!lists.some((l) => l.ownerId === user.id)) {
+    const created = await createList({ ownerId: user.id, name: "My bookmarks", shared: false });
+    return [
+      { id: created.id, name: created.name, shared: false },
+      ...lists.map((l) => ({ id: l.id, name: l.name, shared: l.shared })),
+    ];
+  }
+  return lists.map((l) => ({ id: l.id, name: `${l.name}${l.shared ? " (shared)" : ""}`, shared: l.shared }));
+}

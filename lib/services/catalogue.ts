@@ -1,0 +1,62 @@
+import "server-only";
+import { z } from "zod";
+import { type CatalogueSort, catalogueFacets, searchCatalogue } from "@/lib/db/catalogue";
+import { ASSESSMENT_KINDS, serviceSchema } from "@/lib/domain/services";
+
+// The catalogue as pages and /api/v1/catalogue see it. The query schema is also the URL state of
+// the catalogue page, so a search can be bookmarked and shared.
+
+const SORTS = ["code", "assessment", "commodity", "coverage", "location", "updated", "lastFinal"] as const;
+const sortColumn: Record<(typeof SORTS)[number], CatalogueSort> = {
+  code: "code",
+  assessment: "assessment",
+  commodity: "commodity",
+  coverage: "coverage",
+  location: "location",
+  updated: "upstreamUpdatedAt",
+  lastFinal: "lastAvailableFinal",
+};
+
+const text = z.string().trim().min(1).max(200);
+export const catalogueQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  service: serviceSchema.optional(),
+  country: text.optional(),
+  commodity: text.optional(),
+  location: text.optional(),
+  kind: z.enum(ASSESSMENT_KINDS).optional(),
+  status: z.enum(["active", "discontinued"]).optional(),
+  currency: text.optional(),
+  unit: text.optional(),
+  hasForecast: z
+    .enum(["true", "false"])
+    .transform((v) => v === "true")
+    .optional(),
+  sort: z.enum(SORTS).default("assessment"),
+  dir: z.enum(["asc", "desc"]).default("asc"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(50),
+});
+export type CatalogueQuery = z.infer<typeof catalogueQuerySchema>;
+
+const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+
+export async function listCatalogue(query: CatalogueQuery, withFacets = false) {
+  const { sort, dir, page, pageSize, ...filter } = query;
+  const [{ items, total }, facets] = await Promise.all([
+    searchCatalogue(filter, { skip: (page - 1) * pageSize, take: pageSize, sort: sortColumn[sort], dir }),
+    withFacets ? catalogueFacets(filter) : Promise.resolve(undefined),
+  ]);
+  return {
+    items: items.map((a) => ({
+      ...a,
+      lastAvailableFinal: day(a.lastAvailableFinal),
+      upstreamUpdatedAt: day(a.upstreamUpdatedAt),
+    })),
+    total,
+    page,
+    pageSize,
+    ...(facets ? { facets } : {}),
+  };
+}
+export type CatalogueItem = Awaited<ReturnType<typeof listCatalogue>>["items"][number];

@@ -1,0 +1,158 @@
+import "server-only";
+import { z } from "zod";
+import {
+  findAssessment,
+  findVariant,
+  observationsAt,
+  recordVisit,
+  touchVariant,
+  vintageDates,
+} from "@/lib/db/series";
+import { nextReleaseAfter } from "@/lib/domain/calendar";
+import { codeSchema } from "@/lib/domain/codes";
+import { currencyByName, unitByName } from "@/lib/domain/reference";
+import type { SessionUser } from "@/lib/domain/roles";
+import { conversionApplies, serviceSchema } from "@/lib/domain/services";
+import { AppError, badRequest, notFound } from "@/lib/http/errors";
+import { fetchVariantOnDemand } from "@/lib/sync/on-demand";
+import { vendorCalendar } from "@/lib/sync/upstream";
+import { UpstreamError } from "@/lib/upstream/errors";
+
+// One series as users and the API see it: from the database, at any vintage; a currency/unit
+// rendering the database lacks is fetched once on demand, within the reserve.
+
+const month = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "must be YYYY-MM")
+  .transform((v) => new Date(`${v}-01T00:00:00Z`));
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be YYYY-MM-DD")
+  .transform((v, ctx) => {
+    const d = new Date(`${v}T23:59:59.999Z`);
+    if (Number.isNaN(d.getTime())) ctx.addIssue({ code: "custom", message: "is not a date" });
+    return d;
+  });
+
+export const seriesParamsSchema = z.object({ service: serviceSchema, code: codeSchema });
+export const seriesQuerySchema = z
+  .object({
+    currency: z.string().trim().min(1).max(20).optional(),
+    unit: z.string().trim().min(1).max(20).optional(),
+    from: month.optional(),
+    to: month.optional(),
+    asOf: day.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: "from must not be after to",
+    path: ["from"],
+  });
+export type SeriesQuery = z.infer<typeof seriesQuerySchema>;
+
+const ym = (d: Date) => d.toISOString().slice(0, 10);
+
+function upstreamToAppError(error: UpstreamError): AppError {
+  const when = error.options.retryAt ?? nextReleaseAfter(new Date(), vendorCalendar());
+  if (error.kind === "window" || error.kind === "unavailable")
+    return new AppError(
+      503,
+      "upstream_unavailable",
+      `This rendering is not stored yet and the vendor is unavailable; try again after ${when.toISOString()}.`,
+      { retryAt: when.toISOString() },
+    );
+  if (error.kind === "budget" || error.kind === "quota_reached")
+    return new AppError(
+      429,
+      "quota_exhausted",
+      `This rendering is not stored yet and this month's quota for its dataset is spent; it can be fetched after the next release (${when.toISOString()}).`,
+      { retryAt: when.toISOString() },
+    );
+  return new AppError(502, "upstream_error", `The vendor could not provide this rendering: ${error.message}`);
+}
+
+export async function readSeries(
+  user: SessionUser | null,
+  params: z.infer<typeof seriesParamsSchema>,
+  query: SeriesQuery,
+) {
+  const a = await findAssessment(params.service, params.code);
+  if (!a) throw notFound(`No assessment ${params.code} in ${params.service}.`);
+  const fallback = a.variants.find((v) => v.isDefault);
+  const currency = query.currency ?? fallback?.currency ?? a.defaultCurrency;
+  const unit = query.unit ?? fallback?.unit ?? a.defaultUnit;
+  const customised =
+    (query.currency && query.currency !== a.defaultCurrency) || (query.unit && query.unit !== a.defaultUnit);
+  if (customised && !conversionApplies(a.kind))
+    throw badRequest("Currency and unit cannot be changed for this kind of assessment.", {
+      field: query.currency ? "currency" : "unit",
+    });
+  if (
+    query.currency &&
+    !a.availableCurrencies.includes(query.currency) &&
+    query.currency !== a.defaultCurrency
+  )
+    throw badRequest(`currency must be one of: ${a.availableCurrencies.join(", ")}`, { field: "currency" });
+  if (query.unit && !a.availableUnits.includes(query.unit) && query.unit !== a.defaultUnit)
+    throw badRequest(`unit must be one of: ${a.availableUnits.join(", ")}`, { field: "unit" });
+
+  let variant = await findVariant(a.id, currency, unit);
+  if (!variant?.historyLoaded && user) {
+    try {
+      await fetchVariantOnDemand({
+        service: params.service,
+        code: params.code,
+        assessmentId: a.id,
+        dataset: a.dataset,
+        currency,
+        unit,
+        currencyId: customised ? (currencyByName(currency)?.id ?? null) : null,
+        unitId: customised ? (unitByName(unit)?.id ?? null) : null,
+        userId: user.id,
+      });
+    } catch (error) {
+      if (error instanceof UpstreamError) throw upstreamToAppError(error);
+      throw error;
+    }
+    variant = await findVariant(a.id, currency, unit);
+  }
+  const rows = variant ? await observationsAt(variant.id, query) : [];
+  if (variant && user) await touchVariant(variant.id, new Date());
+  return {
+    service: a.service,
+    code: a.code,
+    assessment: a.assessment,
+    kind: a.kind,
+    currency,
+    unit,
+    updatedAt: a.upstreamUpdatedAt ? ym(a.upstreamUpdatedAt) : null,
+    status: a.status,
+    replacedBy: a.replacedBy
+      ? { service: a.replacedBy.service, code: a.replacedBy.code, assessment: a.replacedBy.assessment }
+      : null,
+    asOf: query.asOf ? ym(query.asOf) : null,
+    finals: rows
+      .filter((r) => r.kind !== "forecast")
+      .map((r) => ({
+        date: ym(r.month),
+        value: r.value,
+        ...(r.kind === "preliminary" ? { preliminary: true } : {}),
+      })),
+    forecasts: rows.filter((r) => r.kind === "forecast").map((r) => ({ date: ym(r.month), value: r.value })),
+  };
+}
+export type SeriesView = Awaited<ReturnType<typeof readSeries>>;
+
+/** Everything the series page shows besides the points. */
+export async function seriesDetails(user: SessionUser, params: z.infer<typeof seriesParamsSchema>) {
+  const a = await findAssessment(params.service, params.code);
+  if (!a) return null;
+  const lastVisit = await recordVisit(user.id, a.id, new Date());
+  const defaultVariant = a.variants.find((v) => v.isDefault);
+  return {
+    assessment: a,
+    lastVisit,
+    vintages: defaultVariant ? (await vintageDates(defaultVariant.id)).map(ym) : [],
+    nextRelease: nextReleaseAfter(new Date(), vendorCalendar()).toISOString(),
+    conversion: conversionApplies(a.kind),
+  };
+}

@@ -1,0 +1,81 @@
+import "server-only";
+import { findLease, releaseLease } from "@/lib/db/leases";
+import { storeFetchedRecords } from "@/lib/db/observations";
+import { findVariant } from "@/lib/db/series";
+import type { ServiceName } from "@/lib/domain/services";
+import { UpstreamError } from "@/lib/upstream/errors";
+import { toFetchedRecords } from "./records";
+import { PROCESS_ID, takeLease, upstreamClient } from "./upstream";
+
+// On-demand fetch of one series variant the database lacks (a currency/unit nobody asked for
+// yet, or a code the last sync could not pay for). Single-flight: concurrent requests in this
+// process share one promise, and other processes wait for the holder of a database lease, so a
+// thousand viewers cause one upstream call. It may spend the on-demand reserve (floor 0).
+
+export type OnDemandRequest = {
+  service: ServiceName;
+  code: string;
+  assessmentId: number;
+  dataset: string;
+  currency: string;
+  unit: string;
+  currencyId: number | null;
+  unitId: number | null;
+  userId: string;
+};
+
+const inFlight = new Map<string, Promise<void>>();
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export function fetchVariantOnDemand(req: OnDemandRequest): Promise<void> {
+  const key = `${req.service}|${req.code}|${req.currencyId ?? ""}|${req.unitId ?? ""}`;
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = fetchOnce(key, req).finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  return pending;
+}
+
+async function loaded(req: OnDemandRequest): Promise<boolean> {
+  const v = await findVariant(req.assessmentId, req.currency, req.unit);
+  return Boolean(v?.historyLoaded);
+}
+
+async function fetchOnce(key: string, req: OnDemandRequest): Promise<void> {
+  const lease = `on-demand:${key}`;
+  const deadline = Date.now() + 30_000;
+  while (!(await takeLease(lease, PROCESS_ID, 60_000))) {
+    // Another instance is fetching it: wait for its result.
+    if (await loaded(req)) return;
+    if (Date.now() > deadline || !(await findLease(lease))) break;
+    await sleep(250);
+  }
+  try {
+    if (await loaded(req)) return;
+    const client = upstreamClient();
+    const records = await client.seriesHistory(
+      req.service,
+      { codes: [req.code], currencyId: req.currencyId ?? undefined, unitId: req.unitId ?? undefined },
+      {
+        cause: "on-demand",
+        userId: req.userId,
+        charge: { datasetOf: { [req.code]: req.dataset }, floor: 0 },
+      },
+    );
+    if (records.length === 0) throw new UpstreamError("not_found", `The vendor no longer lists ${req.code}.`);
+    await storeFetchedRecords(
+      req.service,
+      toFetchedRecords(
+        records,
+        { currencyId: req.currencyId, unitId: req.unitId, fullHistory: true },
+        new Date(),
+      ),
+      new Date(),
+      null,
+    );
+  } finally {
+    await releaseLease(lease, PROCESS_ID);
+  }
+}
