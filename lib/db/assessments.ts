@@ -46,6 +46,30 @@ export type AssessmentSyncState = Awaited<ReturnType<typeof assessmentSyncState>
 
 const CHUNK = 500;
 
+/** The monthly case: only the release fields moved. One statement per chunk instead of one per row. */
+export async function refreshReleaseFields(
+  service: Service,
+  rows: {
+    code: string;
+    upstreamUpdatedAt: Date | null;
+    lastAvailableFinal: Date | null;
+    seriesHistChanged: boolean;
+    raw: unknown;
+  }[],
+  now: Date,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 2000) {
+    const part = rows.slice(i, i + 2000);
+    await prisma().$executeRaw`
+      UPDATE "Assessment" a SET "upstreamUpdatedAt" = u.upd, "lastAvailableFinal" = u.laf, "seriesHistChanged" = u.shc,
+        "raw" = u.raw, "lastSeenAt" = ${now}::timestamp(3)
+      FROM unnest(${part.map((r) => r.code)}::text[], ${part.map((r) => r.upstreamUpdatedAt)}::date[],
+                  ${part.map((r) => r.lastAvailableFinal)}::date[], ${part.map((r) => r.seriesHistChanged)}::boolean[],
+                  ${part.map((r) => JSON.stringify(r.raw))}::jsonb[]) AS u(code, upd, laf, shc, raw)
+      WHERE a."service" = ${service}::"Service" AND a."code" = u.code`;
+  }
+}
+
 /** Stores new and changed catalogue rows, marks vanished codes, links replacements. */
 export async function applyCatalogue(
   service: Service,

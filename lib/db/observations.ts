@@ -4,7 +4,7 @@ import { prisma } from "./client";
 
 // Writes one fetched batch in one transaction: variants, the bitemporal observation changes, the
 // variants' sync state and the batch's "done" mark — all or nothing, so a crash or a bad record
-// never leaves half a batch behind.
+// never leaves half a batch behind. Set-based: a handful of statements per batch, whatever its size.
 
 export type OpenObservation = { month: Date; validFrom: Date; kind: ObservationKind; value: number };
 export type ObservationChanges = {
@@ -23,11 +23,16 @@ export type FetchedRecord = {
   updatedAt: Date | null;
   lastFinal: Date | null;
   fullHistory: boolean;
+  /** the oldest month the record carries: rows before it are not touched */
+  firstMonth: Date | null;
   /** computes the changes from the rows valid now (lib/sync/vintages) */
   changes(open: OpenObservation[], hasPreliminary: boolean): ObservationChanges;
 };
 
 export type BatchTarget = { runId: string; batchId: string } | null;
+
+const variantKey = (assessmentId: number, currency: string, unit: string) =>
+  `${assessmentId}\u0000${currency}\u0000${unit}`;
 
 export async function storeFetchedRecords(
   service: Service,
@@ -42,65 +47,93 @@ export async function storeFetchedRecords(
         select: { id: true, code: true, hasPreliminary: true },
       });
       const byCode = new Map(assessments.map((a) => [a.code, a]));
-      const unknownCodes: string[] = [];
-      let observations = 0;
-      const inserts: Prisma.ObservationCreateManyInput[] = [];
-      for (const record of records) {
-        const assessment = byCode.get(record.code);
-        if (!assessment) {
-          unknownCodes.push(record.code);
-          continue;
+      const known = records.filter((r) => byCode.has(r.code));
+      const unknownCodes = records.filter((r) => !byCode.has(r.code)).map((r) => r.code);
+      const wanted = known.map((r) => {
+        const a = byCode.get(r.code) as (typeof assessments)[number];
+        return { record: r, assessment: a, key: variantKey(a.id, r.currency, r.unit) };
+      });
+      await tx.seriesVariant.createMany({
+        data: wanted.map(({ record: r, assessment: a }) => ({
+          assessmentId: a.id,
+          currency: r.currency,
+          unit: r.unit,
+          isDefault: r.isDefault,
+          currencyId: r.isDefault ? null : r.currencyId,
+          unitId: r.isDefault ? null : r.unitId,
+        })),
+        skipDuplicates: true,
+      });
+      const variants = await tx.seriesVariant.findMany({
+        where: { assessmentId: { in: wanted.map((w) => w.assessment.id) } },
+        select: { id: true, assessmentId: true, currency: true, unit: true, isDefault: true },
+      });
+      const variantOf = new Map(variants.map((v) => [variantKey(v.assessmentId, v.currency, v.unit), v]));
+      const ids = wanted.map((w) => variantOf.get(w.key)?.id as number);
+      // Only the months the answer covers can change (Series Values sends 13 + forecasts).
+      const since = wanted.reduce<Date | null>(
+        (min, w) =>
+          !w.record.firstMonth ? min : !min || w.record.firstMonth < min ? w.record.firstMonth : min,
+        null,
+      );
+      const open = await tx.observation.findMany({
+        where: { variantId: { in: ids }, validTo: null, ...(since ? { month: { gte: since } } : {}) },
+        select: { variantId: true, month: true, validFrom: true, kind: true, value: true },
+      });
+      const openBy = new Map<number, OpenObservation[]>();
+      for (const o of open) {
+        const list = openBy.get(o.variantId) ?? [];
+        list.push(o);
+        openBy.set(o.variantId, list);
+      }
+      const closes = { v: [] as number[], m: [] as Date[], to: [] as Date[] };
+      const inserts = {
+        v: [] as number[],
+        m: [] as Date[],
+        f: [] as Date[],
+        k: [] as string[],
+        x: [] as number[],
+      };
+      wanted.forEach((w, i) => {
+        const id = ids[i] as number;
+        const changes = w.record.changes(openBy.get(id) ?? [], w.assessment.hasPreliminary);
+        for (const c of changes.close) {
+          closes.v.push(id);
+          closes.m.push(c.month);
+          closes.to.push(changes.validTo);
         }
-        const variant = await tx.seriesVariant.upsert({
-          where: {
-            assessmentId_currency_unit: {
-              assessmentId: assessment.id,
-              currency: record.currency,
-              unit: record.unit,
-            },
-          },
-          create: {
-            assessmentId: assessment.id,
-            currency: record.currency,
-            unit: record.unit,
-            isDefault: record.isDefault,
-            currencyId: record.isDefault ? null : record.currencyId,
-            unitId: record.isDefault ? null : record.unitId,
-          },
-          update: record.isDefault ? { isDefault: true } : {},
-        });
-        const open = await tx.observation.findMany({
-          where: { variantId: variant.id, validTo: null },
-          select: { month: true, validFrom: true, kind: true, value: true },
-        });
-        const changes = record.changes(open, assessment.hasPreliminary);
-        if (changes.close.length) {
-          await tx.observation.updateMany({
-            where: { variantId: variant.id, validTo: null, month: { in: changes.close.map((c) => c.month) } },
-            data: { validTo: changes.validTo },
-          });
+        for (const r of changes.insert) {
+          inserts.v.push(id);
+          inserts.m.push(r.month);
+          inserts.f.push(r.validFrom);
+          inserts.k.push(r.kind);
+          inserts.x.push(r.value);
         }
-        for (const row of changes.insert) inserts.push({ ...row, variantId: variant.id, fetchedAt });
-        observations += changes.insert.length;
-        await tx.seriesVariant.update({
-          where: { id: variant.id },
-          data: {
-            upstreamUpdatedAt: record.updatedAt,
-            lastFinal: record.lastFinal,
-            lastFetchedAt: fetchedAt,
-            ...(record.fullHistory ? { historyLoaded: true } : {}),
-          },
-        });
+      });
+      if (closes.v.length) {
+        await tx.$executeRaw`
+          UPDATE "Observation" o SET "validTo" = c.t
+          FROM unnest(${closes.v}::int[], ${closes.m}::date[], ${closes.to}::timestamp(3)[]) AS c(v, m, t)
+          WHERE o."variantId" = c.v AND o."month" = c.m AND o."validTo" IS NULL`;
       }
       // One statement with array parameters: far faster than a multi-row insert, on PGlite above all.
-      if (inserts.length) {
+      if (inserts.v.length) {
         await tx.$executeRaw`
           INSERT INTO "Observation" ("variantId", "month", "validFrom", "validTo", "kind", "value", "fetchedAt")
           SELECT v, m, f, NULL, k::"ObservationKind", x, ${fetchedAt}::timestamp(3)
-          FROM unnest(${inserts.map((r) => r.variantId)}::int[], ${inserts.map((r) => r.month)}::date[],
-                      ${inserts.map((r) => r.validFrom)}::timestamp(3)[], ${inserts.map((r) => r.kind)}::text[],
-                      ${inserts.map((r) => r.value)}::float8[]) AS t(v, m, f, k, x)`;
+          FROM unnest(${inserts.v}::int[], ${inserts.m}::date[], ${inserts.f}::timestamp(3)[], ${inserts.k}::text[],
+                      ${inserts.x}::float8[]) AS t(v, m, f, k, x)`;
       }
+      if (wanted.length) {
+        const full = wanted.map((w) => w.record.fullHistory);
+        await tx.$executeRaw`
+          UPDATE "SeriesVariant" s SET "upstreamUpdatedAt" = u.upd, "lastFinal" = u.lf, "lastFetchedAt" = ${fetchedAt}::timestamp(3),
+            "historyLoaded" = s."historyLoaded" OR u.fh, "isDefault" = s."isDefault" OR u.df
+          FROM unnest(${ids}::int[], ${wanted.map((w) => w.record.updatedAt)}::date[], ${wanted.map((w) => w.record.lastFinal)}::date[],
+                      ${full}::boolean[], ${wanted.map((w) => w.record.isDefault)}::boolean[]) AS u(id, upd, lf, fh, df)
+          WHERE s."id" = u.id`;
+      }
+      const observations = inserts.v.length;
       if (target) {
         await tx.syncBatch.update({
           where: { id: target.batchId },

@@ -1,5 +1,5 @@
 import "server-only";
-import { applyCatalogue, assessmentSyncState } from "@/lib/db/assessments";
+import { applyCatalogue, assessmentSyncState, refreshReleaseFields } from "@/lib/db/assessments";
 import { datasetBudgets } from "@/lib/db/upstream-usage";
 import type { ServiceName } from "@/lib/domain/services";
 import type { CallContext, UpstreamClient } from "@/lib/upstream/client";
@@ -39,7 +39,21 @@ export async function syncCatalogue(
     .map((a) => a.code);
   if (!options.dryRun) {
     const toStored = ({ raw, ...r }: (typeof rows)[number]) => ({ ...r, raw: raw as object });
-    await applyCatalogue(service, fresh.map(toStored), changed.map(toStored), vanished, options.now);
+    // Most changes are a new release of the same series: only its release fields moved.
+    const releaseOnly = changed.filter((r) => {
+      const s = stored.get(r.code);
+      return (
+        s &&
+        !s.vanishedAt &&
+        s.assessment === r.assessment &&
+        s.remark2 === r.remark2 &&
+        s.dataset === r.dataset &&
+        !r.discontinued
+      );
+    });
+    const other = changed.filter((r) => !releaseOnly.includes(r));
+    await refreshReleaseFields(service, releaseOnly, options.now);
+    await applyCatalogue(service, fresh.map(toStored), other.map(toStored), vanished, options.now);
   }
   const since = options.now.getTime() - options.retentionDays * 86_400_000;
   const inputs: PlanInput[] = rows.map((r) => {

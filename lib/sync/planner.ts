@@ -162,14 +162,17 @@ export function buildPlan(
     list.push(f);
     groups.set(key, list);
   }
-  const batches: PlannedBatch[] = [];
+  // Calls are interleaved across (service, operation): each has its own 10 requests/s, so taking
+  // them in turn lets them run side by side.
+  const lanes = new Map<string, PlannedBatch[]>();
   for (const list of groups.values()) {
     const first = list[0] as PlannedFetch;
+    const lane = lanes.get(`${first.service}|${first.operation}`) ?? [];
     for (const codes of chunk(
       list.map((f) => f.code),
       MAX_CODES_PER_CALL,
     )) {
-      batches.push({
+      lane.push({
         service: first.service,
         operation: first.operation,
         currencyId: first.currencyId,
@@ -177,6 +180,12 @@ export function buildPlan(
         codes,
       });
     }
+    lanes.set(`${first.service}|${first.operation}`, lane);
+  }
+  const batches: PlannedBatch[] = [];
+  const queues = [...lanes.values()];
+  for (let i = 0; queues.some((q) => i < q.length); i++) {
+    for (const q of queues) if (q[i]) batches.push(q[i] as PlannedBatch);
   }
   const byReason = {
     "first load": 0,

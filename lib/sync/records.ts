@@ -26,6 +26,9 @@ export function toFetchedRecords(
       updatedAt: day(r.updated_at),
       lastFinal: day(newestFinal),
       fullHistory: request.fullHistory,
+      firstMonth: request.fullHistory
+        ? null
+        : day(r.series_final_values[0]?.date ?? r.series_forecast_values[0]?.date),
       changes: (open, hasPreliminary) =>
         diffVintage(
           open,

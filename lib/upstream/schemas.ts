@@ -27,12 +27,13 @@ const bool = z.union([
 const isoDate = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}(?:[T ].*)?$/, "not a YYYY-MM-DD date")
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?:[T ].*)?$/, "not a YYYY-MM-DD date")
   .transform((v) => v.slice(0, 10))
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-  }, "not a calendar date");
+  // Only days 29–31 can be impossible (2026-02-30); most points are the 1st, so this stays cheap.
+  .refine(
+    (v) => Number(v.slice(8, 10)) <= 28 || new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    "not a calendar date",
+  );
 
 const code = z
   .union([z.string(), z.number()])
