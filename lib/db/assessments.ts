@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma, Service } from "@/generated/prisma/client";
 import { prisma } from "./client";
+import { bumpDataVersion } from "./data-version";
 
 // Assessments as the sync engine sees them: the stored catalogue and its variants' sync state.
 
@@ -68,6 +69,7 @@ export async function refreshReleaseFields(
                   ${part.map((r) => JSON.stringify(r.raw))}::jsonb[]) AS u(code, upd, laf, shc, raw)
       WHERE a."service" = ${service}::"Service" AND a."code" = u.code`;
   }
+  bumpDataVersion();
 }
 
 /** Stores new and changed catalogue rows, marks vanished codes, links replacements. */
@@ -126,6 +128,7 @@ export async function applyCatalogue(
         data: { replacedById: target.id },
       });
   }
+  bumpDataVersion();
 }
 
 export function countAssessments() {

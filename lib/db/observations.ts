@@ -1,6 +1,7 @@
 import "server-only";
 import { type ObservationKind, Prisma, type Service } from "@/generated/prisma/client";
 import { prisma } from "./client";
+import { bumpDataVersion } from "./data-version";
 
 // Writes one fetched batch in one transaction: variants, the bitemporal observation changes, the
 // variants' sync state and the batch's "done" mark — all or nothing, so a crash or a bad record
@@ -40,6 +41,12 @@ export async function storeFetchedRecords(
   fetchedAt: Date,
   target: BatchTarget,
 ): Promise<{ observations: number; unknownCodes: string[] }> {
+  const result = await writeRecords(service, records, fetchedAt, target);
+  bumpDataVersion();
+  return result;
+}
+
+function writeRecords(service: Service, records: FetchedRecord[], fetchedAt: Date, target: BatchTarget) {
   return prisma().$transaction(
     async (tx) => {
       const assessments = await tx.assessment.findMany({

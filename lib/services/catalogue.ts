@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { type CatalogueSort, catalogueFacets, searchCatalogue } from "@/lib/db/catalogue";
 import { ASSESSMENT_KINDS, serviceSchema } from "@/lib/domain/services";
+import { cachedRead } from "./read-cache";
 
 // The catalogue as pages and /api/v1/catalogue see it. The query schema is also the URL state of
 // the catalogue page, so a search can be bookmarked and shared.
@@ -41,7 +42,13 @@ export type CatalogueQuery = z.infer<typeof catalogueQuerySchema>;
 
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
-export async function listCatalogue(query: CatalogueQuery, withFacets = false) {
+export function listCatalogue(query: CatalogueQuery, withFacets = false) {
+  return cachedRead(`catalogue|${withFacets}|${JSON.stringify(query)}`, () =>
+    loadCatalogue(query, withFacets),
+  );
+}
+
+async function loadCatalogue(query: CatalogueQuery, withFacets: boolean) {
   const { sort, dir, page, pageSize, ...filter } = query;
   const [{ items, total }, facets] = await Promise.all([
     searchCatalogue(filter, { skip: (page - 1) * pageSize, take: pageSize, sort: sortColumn[sort], dir }),

@@ -17,6 +17,7 @@ import { AppError, badRequest, notFound } from "@/lib/http/errors";
 import { fetchVariantOnDemand } from "@/lib/sync/on-demand";
 import { vendorCalendar } from "@/lib/sync/upstream";
 import { UpstreamError } from "@/lib/upstream/errors";
+import { cachedRead } from "./read-cache";
 
 // One series as users and the API see it: from the database, at any vintage; a currency/unit
 // rendering the database lacks is fetched once on demand, within the reserve.
@@ -70,11 +71,15 @@ function upstreamToAppError(error: UpstreamError): AppError {
   return new AppError(502, "upstream_error", `The vendor could not provide this rendering: ${error.message}`);
 }
 
-export async function readSeries(
-  user: SessionUser | null,
-  params: z.infer<typeof seriesParamsSchema>,
-  query: SeriesQuery,
-) {
+type Loaded = {
+  view: Omit<SeriesView, never>;
+  /** set when the rendering is not stored yet and must be fetched on demand */
+  missing: Parameters<typeof fetchVariantOnDemand>[0] | null;
+  variantId: number | null;
+};
+
+/** Reads a series from the database (cached briefly; see read-cache.ts). */
+async function loadSeries(params: z.infer<typeof seriesParamsSchema>, query: SeriesQuery): Promise<Loaded> {
   const a = await findAssessment(params.service, params.code);
   if (!a) throw notFound(`No assessment ${params.code} in ${params.service}.`);
   const fallback = a.variants.find((v) => v.isDefault);
@@ -94,53 +99,93 @@ export async function readSeries(
     throw badRequest(`currency must be one of: ${a.availableCurrencies.join(", ")}`, { field: "currency" });
   if (query.unit && !a.availableUnits.includes(query.unit) && query.unit !== a.defaultUnit)
     throw badRequest(`unit must be one of: ${a.availableUnits.join(", ")}`, { field: "unit" });
+  const variant = a.variants.find((v) => v.currency === currency && v.unit === unit);
+  const rows = variant?.historyLoaded ? await observationsAt(variant.id, query) : [];
+  return {
+    variantId: variant?.id ?? null,
+    missing: variant?.historyLoaded
+      ? null
+      : {
+          service: params.service,
+          code: params.code,
+          assessmentId: a.id,
+          dataset: a.dataset,
+          currency,
+          unit,
+          currencyId: customised ? (currencyByName(currency)?.id ?? null) : null,
+          unitId: customised ? (unitByName(unit)?.id ?? null) : null,
+          userId: "",
+        },
+    view: {
+      service: a.service,
+      code: a.code,
+      assessment: a.assessment,
+      kind: a.kind,
+      currency,
+      unit,
+      updatedAt: a.upstreamUpdatedAt ? ym(a.upstreamUpdatedAt) : null,
+      status: a.status,
+      replacedBy: a.replacedBy
+        ? { service: a.replacedBy.service, code: a.replacedBy.code, assessment: a.replacedBy.assessment }
+        : null,
+      asOf: query.asOf ? ym(query.asOf) : null,
+      finals: rows
+        .filter((r) => r.kind !== "forecast")
+        .map((r) => ({
+          date: ym(r.month),
+          value: r.value,
+          ...(r.kind === "preliminary" ? { preliminary: true } : {}),
+        })),
+      forecasts: rows
+        .filter((r) => r.kind === "forecast")
+        .map((r) => ({ date: ym(r.month), value: r.value })),
+    },
+  };
+}
 
-  let variant = await findVariant(a.id, currency, unit);
-  if (!variant?.historyLoaded && user) {
+// Variants in use are kept fresh by the sync; noting use once an hour per variant is enough.
+const touched = new Map<number, number>();
+async function noteUse(variantId: number): Promise<void> {
+  const last = touched.get(variantId) ?? 0;
+  if (Date.now() - last < 3_600_000) return;
+  touched.set(variantId, Date.now());
+  await touchVariant(variantId, new Date());
+}
+
+export async function readSeries(
+  user: SessionUser | null,
+  params: z.infer<typeof seriesParamsSchema>,
+  query: SeriesQuery,
+) {
+  const key = `series|${JSON.stringify([params.service, params.code, query.currency, query.unit, query.from, query.to, query.asOf])}`;
+  let loaded = await cachedRead(key, () => loadSeries(params, query));
+  if (loaded.missing && user) {
     try {
-      await fetchVariantOnDemand({
-        service: params.service,
-        code: params.code,
-        assessmentId: a.id,
-        dataset: a.dataset,
-        currency,
-        unit,
-        currencyId: customised ? (currencyByName(currency)?.id ?? null) : null,
-        unitId: customised ? (unitByName(unit)?.id ?? null) : null,
-        userId: user.id,
-      });
+      await fetchVariantOnDemand({ ...loaded.missing, userId: user.id });
     } catch (error) {
       if (error instanceof UpstreamError) throw upstreamToAppError(error);
       throw error;
     }
-    variant = await findVariant(a.id, currency, unit);
+    loaded = await cachedRead(key, () => loadSeries(params, query));
   }
-  const rows = variant ? await observationsAt(variant.id, query) : [];
-  if (variant && user) await touchVariant(variant.id, new Date());
-  return {
-    service: a.service,
-    code: a.code,
-    assessment: a.assessment,
-    kind: a.kind,
-    currency,
-    unit,
-    updatedAt: a.upstreamUpdatedAt ? ym(a.upstreamUpdatedAt) : null,
-    status: a.status,
-    replacedBy: a.replacedBy
-      ? { service: a.replacedBy.service, code: a.replacedBy.code, assessment: a.replacedBy.assessment }
-      : null,
-    asOf: query.asOf ? ym(query.asOf) : null,
-    finals: rows
-      .filter((r) => r.kind !== "forecast")
-      .map((r) => ({
-        date: ym(r.month),
-        value: r.value,
-        ...(r.kind === "preliminary" ? { preliminary: true } : {}),
-      })),
-    forecasts: rows.filter((r) => r.kind === "forecast").map((r) => ({ date: ym(r.month), value: r.value })),
-  };
+  if (loaded.variantId && user) await noteUse(loaded.variantId);
+  return loaded.view;
 }
-export type SeriesView = Awaited<ReturnType<typeof readSeries>>;
+
+export type SeriesView = {
+  service: string;
+  code: string;
+  assessment: string;
+  kind: string;
+  currency: string;
+  unit: string;
+  updatedAt: string | null;
+  status: string;
+  replacedBy: { service: string; code: string; assessment: string } | null;
+  asOf: string | null;
+  finals: { date: string; value: number; preliminary?: boolean }[];
+  forecasts: { date: string; value: number }[];
+};
 
 /** Everything the series page shows besides the points. */
 export async function seriesDetails(user: SessionUser, params: z.infer<typeof seriesParamsSchema>) {

@@ -1,0 +1,42 @@
+import "server-only";
+import { LRUCache } from "lru-cache";
+import { dataVersion } from "@/lib/db/data-version";
+
+// Series and catalogue answers change only when a sync or an on-demand fetch writes, so reads are
+// cached briefly in memory: one database round-trip serves many viewers. Entries are keyed by the
+// local data version (so local writes show at once) and expire after TTL_MS (so writes by other
+// instances show within seconds).
+const TTL_MS = 15_000;
+
+const holder = globalThis as unknown as { __priceAtlasReadCache?: LRUCache<string, object> };
+
+function cache(): LRUCache<string, object> {
+  holder.__priceAtlasReadCache ??= new LRUCache<string, object>({
+    max: 2000,
+    // Bounded by size too: a 20-year series is ~15 kB as JSON.
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (value) => JSON.stringify(value).length,
+    ttl: TTL_MS,
+  });
+  return holder.__priceAtlasReadCache;
+}
+
+const inFlight = new Map<string, Promise<object>>();
+
+/** The cached answer for `key`, or `load()` once for all concurrent callers. */
+export async function cachedRead<T extends object>(key: string, load: () => Promise<T>): Promise<T> {
+  const versioned = `${dataVersion()}|${key}`;
+  const hit = cache().get(versioned);
+  if (hit) return hit as T;
+  let pending = inFlight.get(versioned);
+  if (!pending) {
+    pending = load()
+      .then((value) => {
+        cache().set(versioned, value);
+        return value;
+      })
+      .finally(() => inFlight.delete(versioned));
+    inFlight.set(versioned, pending);
+  }
+  return (await pending) as T;
+}
