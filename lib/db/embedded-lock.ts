@@ -26,7 +26,8 @@ export function lockPath(dataDir: string): string {
   return path.join(dataDir, "db.lock");
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process of this machine is still running. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

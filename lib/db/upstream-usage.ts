@@ -1,5 +1,5 @@
 import "server-only";
-import type { Service } from "@/generated/prisma/client";
+import type { Prisma, Service } from "@/generated/prisma/client";
 import { prisma } from "./client";
 
 // Shared upstream state: rate slots, call counters, dataset budgets, the token and the ledger.
@@ -88,23 +88,7 @@ export async function clearUpstreamToken(): Promise<void> {
   await prisma().upstreamToken.deleteMany({ where: { id: 1 } });
 }
 
-export async function recordUpstreamCall(entry: {
-  at: Date;
-  service: Service | null;
-  operation: string;
-  sandbox: boolean;
-  codes: string[];
-  currencyId?: number;
-  unitId?: number;
-  dataRequests: number;
-  status: number | null;
-  outcome: string;
-  latencyMs: number;
-  cause: string;
-  syncRunId?: string;
-  userId?: string;
-  message?: string;
-}): Promise<void> {
+export async function recordUpstreamCall(entry: Prisma.UpstreamCallUncheckedCreateInput): Promise<void> {
   await prisma().upstreamCall.create({ data: entry });
 }
 

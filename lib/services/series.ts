@@ -1,13 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import {
-  findAssessment,
-  findVariant,
-  observationsAt,
-  recordVisit,
-  touchVariant,
-  vintageDates,
-} from "@/lib/db/series";
+import { findAssessment, observationsAt, recordVisit, touchVariant, vintageDates } from "@/lib/db/series";
 import { nextReleaseAfter } from "@/lib/domain/calendar";
 import { codeSchema } from "@/lib/domain/codes";
 import { currencyByName, unitByName } from "@/lib/domain/reference";

@@ -1,5 +1,6 @@
 import "server-only";
 import { hostname } from "node:os";
+import { isAlive } from "@/lib/db/embedded-lock";
 import { acquireLease, findLease, releaseLease, takeOverLease } from "@/lib/db/leases";
 import {
   clearUpstreamToken,
@@ -26,15 +27,6 @@ import type { UpstreamStores } from "@/lib/upstream/stores";
 /** This process, as named in leases and runs. */
 export const PROCESS_ID = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
  * Takes a named lease; a lease left by a killed process on this machine is taken over at once
  * instead of waiting for it to expire.
@@ -43,7 +35,7 @@ export async function takeLease(name: string, holder: string, ttlMs: number): Pr
   if (await acquireLease(name, holder, ttlMs)) return true;
   const current = await findLease(name);
   const [host, pid] = current?.holder.split(":") ?? [];
-  if (current && host === hostname() && pid && !processAlive(Number(pid)))
+  if (current && host === hostname() && pid && !isAlive(Number(pid)))
     return takeOverLease(name, current.holder, holder, ttlMs);
   return false;
 }

@@ -42,11 +42,11 @@ test("search and facet the catalogue, with the state in the URL", async ({ page 
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/q=natural\+gas/);
   const countText = page.getByText(/\d[\d,]* assessments?/);
-  const before = Number((await countText.innerText()).replace(/\D/g, ""));
+  const before = Number((await countText.textContent())?.replace(/\D/g, ""));
   await page.getByLabel("Country").selectOption("Germany");
   await expect(page).toHaveURL(/country=Germany/);
   await expect(async () => {
-    const after = Number((await countText.innerText()).replace(/\D/g, ""));
+    const after = Number((await countText.textContent())?.replace(/\D/g, ""));
     expect(after).toBeGreaterThan(0);
     expect(after).toBeLessThan(before);
   }).toPass();

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { CatalogueTable } from "@/components/catalogue/catalogue-table";
 import { UrlSelect } from "@/components/series/url-select";
+import { ExportLinks } from "@/components/ui/export-links";
 import { requireUser } from "@/lib/auth/session";
 import { KIND_LABELS, SERVICE_LABELS } from "@/lib/domain/services";
 import { bookmarkTargets } from "@/lib/services/bookmarks";
@@ -48,12 +49,7 @@ export default async function CataloguePage({ searchParams }: Props) {
       <div className="page-head">
         <h1>Catalogue</h1>
         <div className="row">
-          <a className="button" href={`/api/v1/export?${exportQuery}&format=csv`} download>
-            Export CSV
-          </a>
-          <a className="button" href={`/api/v1/export?${exportQuery}&format=xlsx`} download>
-            Export XLSX
-          </a>
+          <ExportLinks query={exportQuery} />
         </div>
       </div>
       {!parsed.success && (

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { AddSeriesForm } from "@/components/compare/add-series-form";
 import { CompareChart } from "@/components/compare/compare-chart";
 import { UrlSelect } from "@/components/series/url-select";
+import { ExportLinks } from "@/components/ui/export-links";
 import { requireUser } from "@/lib/auth/session";
 import { compareRefsSchema, MAX_COMPARE, readComparison } from "@/lib/services/compare";
 
@@ -25,20 +26,7 @@ export default async function ComparePage({ searchParams }: Props) {
         <h1>Compare</h1>
         {result.series.length > 0 && (
           <div className="row">
-            <a
-              className="button"
-              href={`/api/v1/export?kind=compare&s=${encodeURIComponent(sp.s ?? "")}&format=csv`}
-              download
-            >
-              Export CSV
-            </a>
-            <a
-              className="button"
-              href={`/api/v1/export?kind=compare&s=${encodeURIComponent(sp.s ?? "")}&format=xlsx`}
-              download
-            >
-              Export XLSX
-            </a>
+            <ExportLinks query={new URLSearchParams({ kind: "compare", s: sp.s ?? "" })} />
           </div>
         )}
       </div>

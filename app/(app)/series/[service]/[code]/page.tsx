@@ -5,6 +5,7 @@ import { SeriesChart } from "@/components/series/series-chart";
 import { SeriesInfo } from "@/components/series/series-info";
 import { SeriesTable } from "@/components/series/series-table";
 import { UrlSelect } from "@/components/series/url-select";
+import { ExportLinks } from "@/components/ui/export-links";
 import { requireUser } from "@/lib/auth/session";
 import { TRANSFORM_LABELS, TRANSFORMS, type Transform } from "@/lib/domain/transforms";
 import { AppError } from "@/lib/http/errors";
@@ -73,12 +74,7 @@ export default async function SeriesPage({ params, searchParams }: Props) {
         </div>
         <div className="row">
           <BookmarkButton service={a.service} code={a.code} lists={lists} />
-          <a className="button" href={`/api/v1/export?${exportQuery}&format=csv`} download>
-            Export CSV
-          </a>
-          <a className="button" href={`/api/v1/export?${exportQuery}&format=xlsx`} download>
-            Export XLSX
-          </a>
+          <ExportLinks query={exportQuery} />
           <Link className="button" href={`/compare?s=${a.service}:${a.code}`}>
             Compare…
           </Link>
