@@ -9,7 +9,7 @@ import { authSecret } from "@/lib/auth/secret";
 import { closeDatabase, database } from "@/lib/db/client";
 import { describeTarget } from "@/lib/db/connection";
 import { EmbeddedDatabaseBusyError } from "@/lib/db/embedded-lock";
-import { applyMigrations } from "@/lib/db/migrations";
+import { migrateIfNeeded } from "@/lib/db/migrations";
 import { ConfigError, env, processEnvForChild, setProcessEnv } from "@/lib/env";
 import { ensureFirstUsers } from "@/lib/services/users";
 import { buildIsStale, buildNext } from "./lib/build";
@@ -44,7 +44,7 @@ async function startBundledSimulator(port: number): Promise<string> {
 async function prepareDatabase(): Promise<void> {
   const db = database({ purpose: "npm start (migrations)" });
   try {
-    const applied = await applyMigrations(db.adapterFactory);
+    const applied = await migrateIfNeeded(db);
     say(
       `database: ${describeTarget(db.target)}${applied.length ? `, applied ${applied.join(", ")}` : ", up to date"}`,
     );

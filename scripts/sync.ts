@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { closeDatabase, database } from "@/lib/db/client";
 import { EmbeddedDatabaseBusyError, readEmbeddedLock } from "@/lib/db/embedded-lock";
-import { applyMigrations } from "@/lib/db/migrations";
+import { migrateIfNeeded } from "@/lib/db/migrations";
 import { ConfigError, env, setProcessEnv } from "@/lib/env";
 import { runSync, type SyncSummary } from "@/lib/sync/run";
 import { startSimulator } from "@/simulator/server";
@@ -131,7 +131,7 @@ async function direct(dryRun: boolean, json: boolean): Promise<SyncSummary> {
   }
   const db = database({ purpose: "npm run sync" });
   try {
-    await applyMigrations(db.adapterFactory);
+    await migrateIfNeeded(db);
     return await runSync({
       trigger: "cli",
       dryRun,

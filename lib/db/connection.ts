@@ -17,6 +17,7 @@ export type DatabaseTarget =
 export type Database = {
   target: DatabaseTarget;
   prisma: PrismaClient;
+  /** for the migration engine only (PostgreSQL: a single connection) */
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
   close(): Promise<void>;
 };
@@ -88,10 +89,12 @@ export type OpenOptions = { purpose?: string; port?: number; poolSize?: number }
  */
 export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Database {
   if (target.kind === "postgres") {
-    const adapterFactory = new PrismaPg(pgPoolConfig(target, options.poolSize ?? 10), {
-      schema: target.schema,
+    const prisma = new PrismaClient({
+      adapter: new PrismaPg(pgPoolConfig(target, options.poolSize ?? 10), { schema: target.schema }),
     });
-    const prisma = new PrismaClient({ adapter: adapterFactory });
+    // The migration engine takes a session-level advisory lock and must release it on the same
+    // connection: it gets a pool of exactly one (a larger pool leaks the lock to an idle connection).
+    const adapterFactory = new PrismaPg(pgPoolConfig(target, 1), { schema: target.schema });
     return { target, prisma, adapterFactory, close: () => prisma.$disconnect() };
   }
 

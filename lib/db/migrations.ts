@@ -8,6 +8,7 @@ import {
   bindMigrationAwareSqlAdapterFactory,
   type SqlMigrationAwareDriverAdapterFactory,
 } from "@prisma/driver-adapter-utils";
+import type { PrismaClient } from "@/generated/prisma/client";
 
 const require = createRequire(import.meta.url);
 const prismaDir = path.resolve(process.cwd(), "prisma");
@@ -154,4 +155,23 @@ export async function writeMigration(name: string, sql: string, now = new Date()
     );
   }
   return folder;
+}
+
+/**
+ * Applies migrations only when some are pending. Reading the history table takes no lock, so
+ * instances and CLI commands starting together do not queue on the engine's advisory lock.
+ */
+export async function migrateIfNeeded(db: {
+  prisma: PrismaClient;
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+}): Promise<string[]> {
+  const folders = (await readdir(migrationsDir, { withFileTypes: true }).catch(() => []))
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
+  const applied = await db.prisma.$queryRaw<
+    { migration_name: string }[]
+  >`SELECT "migration_name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL`.catch(() => null);
+  const done = new Set((applied ?? []).map((r) => r.migration_name));
+  if (applied && folders.every((f) => done.has(f))) return [];
+  return applyMigrations(db.adapterFactory);
 }

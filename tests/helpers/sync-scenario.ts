@@ -17,8 +17,27 @@ export type Scenario = {
   close(): Promise<void>;
 };
 
+// One migrated database per test file, emptied for each scenario: migrating is the slow part.
+let shared: TestDatabase | undefined;
+
+async function emptyDatabase(): Promise<void> {
+  const tables = await prisma().$queryRaw<{ tablename: string }[]>`
+    SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> '_prisma_migrations'`;
+  await prisma().$executeRawUnsafe(
+    `TRUNCATE ${tables.map((t) => `"${t.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`,
+  );
+}
+
+/** Drops the file's scenario database (call from afterAll). */
+export async function dropScenarioDatabase(): Promise<void> {
+  await shared?.drop();
+  shared = undefined;
+}
+
 export async function scenario(sim: SimulatorInput = {}): Promise<Scenario> {
-  const db = await installTestDatabase();
+  shared ??= await installTestDatabase();
+  const db = shared;
+  await emptyDatabase();
   const s = await startTestSimulator({ size: 90, ...sim });
   return {
     db,
@@ -42,7 +61,6 @@ export async function scenario(sim: SimulatorInput = {}): Promise<Scenario> {
     },
     async close() {
       await s.close();
-      await db.drop();
     },
   };
 }

@@ -1,12 +1,19 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db/client";
-import { currentRowsAreUnique, type Scenario, scenario } from "../helpers/sync-scenario";
+import {
+  currentRowsAreUnique,
+  dropScenarioDatabase,
+  type Scenario,
+  scenario,
+} from "../helpers/sync-scenario";
 
 let current: Scenario | undefined;
 afterEach(async () => {
   await current?.close();
   current = undefined;
 });
+
+afterAll(dropScenarioDatabase);
 
 describe(`sync under faults on ${process.env.TEST_DB_KIND}`, () => {
   it("pauses at a maintenance window met mid-sync, then resumes without paying any batch twice", async () => {

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { closeDatabase, prisma, setDatabase } from "@/lib/db/client";
 import { type Database, openDatabase } from "@/lib/db/connection";
-import { applyMigrations } from "@/lib/db/migrations";
+import { migrateIfNeeded } from "@/lib/db/migrations";
 import { runSync } from "@/lib/sync/run";
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from "../helpers/database";
 import { startTestSimulator, type TestSimulator } from "../helpers/simulator";
@@ -26,7 +26,9 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-it(`resumes a killed sync without losing, duplicating or paying twice (${testDatabaseKind()})`, async () => {
+it(`resumes a killed sync without losing, duplicating or paying twice (${testDatabaseKind()})`, {
+  timeout: 180_000,
+}, async () => {
   sim = await startTestSimulator({ size: 600, windows: false });
   let databaseEnv: Record<string, string>;
   if (testDatabaseKind() === "postgres") {
@@ -66,7 +68,7 @@ it(`resumes a killed sync without losing, duplicating or paying twice (${testDat
       }
     });
     child?.on("exit", () => reject(new Error(`sync ended before it could be killed:\n${err}`)));
-    setTimeout(() => reject(new Error(`no progress after 40 s:\n${err}`)), 40_000).unref();
+    setTimeout(() => reject(new Error(`no progress after 120 s:\n${err}`)), 120_000).unref();
   });
   if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child?.once("exit", r));
 
@@ -81,7 +83,7 @@ it(`resumes a killed sync without losing, duplicating or paying twice (${testDat
         })
       : openDatabase({ kind: "pglite", dataDir: path.join(dataDir as string, "db") });
   setDatabase(db);
-  await applyMigrations(db.adapterFactory);
+  await migrateIfNeeded(db);
 
   const interrupted = await prisma().syncRun.findFirst({ where: { dryRun: false } });
   expect(interrupted?.status).toBe("running");

@@ -3,7 +3,12 @@ import { prisma } from "@/lib/db/client";
 import { readSeries } from "@/lib/services/series";
 import { setUpstreamClient } from "@/lib/sync/upstream";
 import { testClient } from "../helpers/sync";
-import { currentRowsAreUnique, type Scenario, scenario } from "../helpers/sync-scenario";
+import {
+  currentRowsAreUnique,
+  dropScenarioDatabase,
+  type Scenario,
+  scenario,
+} from "../helpers/sync-scenario";
 
 let s: Scenario;
 beforeAll(async () => {
@@ -25,6 +30,8 @@ afterAll(async () => {
 });
 
 const viewer = { id: "viewer-1", email: "v@example.com", name: null, role: "viewer" as const };
+
+afterAll(dropScenarioDatabase);
 
 describe(`lifecycle over releases on ${process.env.TEST_DB_KIND}`, () => {
   it("keeps revised finals as vintages and answers 'as of' from them", async () => {
