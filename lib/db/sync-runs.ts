@@ -90,17 +90,27 @@ export function pendingBatches(runId: string) {
   });
 }
 
-/** Keeps the vendor's answer before it is processed: a crash then never means paying twice. */
-export async function saveBatchResponse(id: string, response: unknown, dataRequests: number): Promise<void> {
-  await prisma().syncBatch.update({
-    where: { id },
-    data: {
-      status: "fetched",
-      response: response as Prisma.InputJsonValue,
-      dataRequests,
-      startedAt: new Date(),
-    },
-  });
+/**
+ * Keeps the vendor's answer, with the ledger row of the call that brought it, in one transaction
+ * before it is processed: a crash then never means paying twice, nor a paid call missing.
+ */
+export async function saveBatchResponse(
+  id: string,
+  response: unknown,
+  call: Prisma.UpstreamCallUncheckedCreateInput,
+): Promise<void> {
+  await prisma().$transaction([
+    prisma().syncBatch.update({
+      where: { id },
+      data: {
+        status: "fetched",
+        response: response as Prisma.InputJsonValue,
+        dataRequests: call.dataRequests ?? 0,
+        startedAt: new Date(),
+      },
+    }),
+    prisma().upstreamCall.create({ data: call }),
+  ]);
 }
 
 export async function markBatch(id: string, status: "failed" | "skipped", message: string): Promise<void> {

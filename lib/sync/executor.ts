@@ -5,6 +5,7 @@ import type { ServiceName } from "@/lib/domain/services";
 import type { UpstreamClient } from "@/lib/upstream/client";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { seriesValuesSchema, type ValuesRecord } from "@/lib/upstream/schemas";
+import type { LedgerEntry } from "@/lib/upstream/stores";
 import { toFetchedRecords } from "./records";
 
 // Executes a run's pending batches: fetch (charging the dataset quota, keeping the reserve), keep
@@ -79,11 +80,15 @@ export async function executeBatches(opts: ExecuteOptions): Promise<ExecuteResul
         currencyId: batch.currencyId ?? undefined,
         unitId: batch.unitId ?? undefined,
       };
-      const ctx = { cause: "sync", syncRunId: opts.runId, charge: { datasetOf, floor: opts.reserve } };
+      const ctx = {
+        cause: "sync",
+        syncRunId: opts.runId,
+        charge: { datasetOf, floor: opts.reserve },
+        onAnswer: (answer: ValuesRecord[], entry: LedgerEntry) => saveBatchResponse(batch.id, answer, entry),
+      };
       records = fullHistory
         ? await opts.client.seriesHistory(service, request, ctx)
         : await opts.client.seriesValues(service, request, ctx);
-      await saveBatchResponse(batch.id, records, records.length);
     }
     const fetched = toFetchedRecords(
       records,

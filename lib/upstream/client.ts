@@ -22,7 +22,7 @@ import {
   seriesValuesSchema,
   type ValuesRecord,
 } from "./schemas";
-import type { CallBudget, UpstreamStores } from "./stores";
+import type { CallBudget, LedgerEntry, UpstreamStores } from "./stores";
 import { type Credentials, TokenManager } from "./token";
 
 export type ClientConfig = Credentials & {
@@ -46,6 +46,11 @@ export type CallContext = {
   userId?: string;
   /** The dataset of each code, to charge the monthly code quota, keeping `floor` codes in reserve. */
   charge?: { datasetOf: Record<string, string>; floor: number };
+  /**
+   * Takes a valid answer and its ledger entry and keeps both in one write, before anything else
+   * happens: a crash right after the vendor answered then never means paying for it again.
+   */
+  onAnswer?: (records: ValuesRecord[], entry: LedgerEntry) => Promise<void>;
 };
 
 export type ValuesRequest = { codes: string[]; currencyId?: number; unitId?: number };
@@ -275,7 +280,7 @@ export class UpstreamClient {
       // The vendor counts only answered codes; failed calls cost nothing.
       if (error) await giveBack();
       else if (answered) await giveBack(answered);
-      await this.stores.ledger.record({
+      const entry: LedgerEntry = {
         at: new Date(),
         service,
         operation,
@@ -291,7 +296,10 @@ export class UpstreamClient {
         syncRunId: ctx.syncRunId,
         userId: ctx.userId,
         message: error?.message.slice(0, 500),
-      });
+      };
+      // A kept answer and its ledger row are written together (see CallContext.onAnswer).
+      if (!error && answered && ctx.onAnswer) await ctx.onAnswer(result as ValuesRecord[], entry);
+      else await this.stores.ledger.record(entry);
       if (!error) return result as z.output<S>;
       if (error.kind === "unauthorized" && !reloggedIn) {
         reloggedIn = true;

@@ -12,6 +12,7 @@ import path from "node:path";
 import { readEmbeddedLock } from "@/lib/db/embedded-lock";
 import { startSimulator } from "@/simulator/server";
 import { fmt, load, memoryOf, table } from "./http-load";
+import { firstLoadJs, signIn } from "./page-weight";
 
 const PORT = 3200;
 const DATA_DIR = path.resolve("data/bench-api");
