@@ -178,6 +178,20 @@ async function main() {
     console.log(
       `\nApp server memory after the load: RSS ${fmt(memory.rssMb, 0)} MB, peak ${fmt(memory.peakMb, 0)} MB`,
     );
+
+    const cookie = await signIn(base, "admin@example.com", "atlas-admin");
+    const pages = [
+      ["catalogue", "/catalogue"],
+      ["series (chart code loads after)", `/series/${codes[0]}`],
+      ["compare", "/compare"],
+    ] as const;
+    const weights: (string | number)[][] = [];
+    for (const [name, url] of pages) {
+      const w = await firstLoadJs(base, url, cookie);
+      weights.push([name, url, w.scripts, fmt(w.gzipKb)]);
+    }
+    console.log("\nFirst-load JavaScript (gzip; target < 250 kB)\n");
+    table(["page", "path", "scripts", "kB gzip"], weights);
   } finally {
     if (app.pid) process.kill(-app.pid, "SIGTERM");
   }

@@ -18,7 +18,11 @@ export async function signIn(base: string, email: string, password: string): Pro
   return [...cookies, ...session].join("; ");
 }
 
-export async function firstLoadJs(base: string, path: string, cookie: string): Promise<{ scripts: number; gzipKb: number }> {
+export async function firstLoadJs(
+  base: string,
+  path: string,
+  cookie: string,
+): Promise<{ scripts: number; gzipKb: number }> {
   const html = await (await fetch(`${base}${path}`, { headers: { cookie } })).text();
   const srcs = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1] as string))];
   let bytes = 0;
