@@ -175,3 +175,18 @@ test("compare location factors and escalate a plant cost", async ({ page }) => {
     /1,000,000 at 2010-01 is [\d,.]+ at 2020-01/,
   );
 });
+
+test("an admin sees the quotas and the last sync, plans a sync and sets the reserve", async ({ page }) => {
+  await login(page, ADMIN, "/admin/overview");
+  await expect(page.getByRole("progressbar", { name: "Sync progress" })).toHaveAttribute("value", "100");
+  await expect(page.getByRole("meter", { name: "Calls today" })).toBeVisible();
+  await page.getByRole("button", { name: "Plan a sync (dry run)" }).click();
+  await expect(page.getByText(/^Plan: \d+ call\(s\)/)).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel("On-demand reserve (codes per dataset)").fill("40");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  const settings = (await (await page.request.get("/api/admin/settings")).json()) as {
+    onDemandReserve: number;
+  };
+  expect(settings.onDemandReserve).toBe(40);
+});

@@ -1,3 +1,4 @@
+import { SettingsForm } from "@/components/admin/settings-form";
 import { SyncPanel } from "@/components/admin/sync-panel";
 import { requireAdmin } from "@/lib/auth/session";
 import { limitsOverview } from "@/lib/services/limits";
@@ -30,6 +31,13 @@ export default async function Overview() {
         <p className="small muted">Release period since {new Date(limits.periodStart).toLocaleString()}</p>
       </div>
       <SyncPanel initial={sync.current as never} />
+      <section className="card stack" aria-labelledby="settings-heading">
+        <h2 id="settings-heading">Settings</h2>
+        <SettingsForm
+          reserve={sync.settings.onDemandReserve}
+          retention={sync.settings.variantRetentionDays}
+        />
+      </section>
       <section className="card stack" aria-labelledby="quota-heading">
         <h2 id="quota-heading">Quotas</h2>
         <Meter label="Calls today" used={limits.daily.used} total={limits.daily.total} />
