@@ -57,6 +57,7 @@ export type SyncSummary = {
 };
 
 const LEASE = "sync";
+const activeHolders = new Set<string>();
 
 function summary(partial: Partial<SyncSummary> & Pick<SyncSummary, "status" | "message">): SyncSummary {
   return {
@@ -119,6 +120,25 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
   if (opts.dryRun) return dryRun(client, opts, now);
 
   const holder = opts.holder ?? PROCESS_ID;
+  // One run per process at a time (the lease is per holder, and this process is one holder).
+  if (activeHolders.has(holder)) {
+    return summary({ status: "busy", message: "A sync is already running in this process." });
+  }
+  activeHolders.add(holder);
+  try {
+    return await leasedRun(opts, client, holder, ttl, now);
+  } finally {
+    activeHolders.delete(holder);
+  }
+}
+
+async function leasedRun(
+  opts: SyncOptions,
+  client: UpstreamClient,
+  holder: string,
+  ttl: number,
+  now: () => Date,
+): Promise<SyncSummary> {
   if (!(await takeLease(LEASE, holder, ttl))) {
     const running = await findUnfinishedRun();
     return summary({
