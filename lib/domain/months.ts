@@ -59,3 +59,13 @@ export function monthLabel(index: MonthIndex): string {
     timeZone: "UTC",
   });
 }
+
+/** A calendar date as YYYY-MM-DD (UTC), or null. */
+export function isoDay(date: Date | null | undefined): string | null {
+  return date ? date.toISOString().slice(0, 10) : null;
+}
+
+/** YYYY-MM-DD → the UTC midnight it names, or null. */
+export function dayToDate(value: string | null | undefined): Date | null {
+  return value ? new Date(`${value}T00:00:00Z`) : null;
+}

@@ -13,6 +13,7 @@ import {
   visitsOf,
 } from "@/lib/db/bookmarks";
 import { codeSchema } from "@/lib/domain/codes";
+import { isoDay } from "@/lib/domain/months";
 import type { SessionUser } from "@/lib/domain/roles";
 import { serviceSchema } from "@/lib/domain/services";
 import { forbidden, notFound } from "@/lib/http/errors";
@@ -33,8 +34,6 @@ export const newItemSchema = z.object({
 });
 export const listParamsSchema = z.object({ id: z.string().min(1).max(40) });
 export const itemParamsSchema = listParamsSchema.extend({ itemId: z.string().min(1).max(40) });
-
-const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
 export async function listBookmarks(user: SessionUser) {
   const lists = await visibleLists(user.id);
@@ -57,7 +56,7 @@ export async function listBookmarks(user: SessionUser) {
         code: i.assessment.code,
         assessment: i.assessment.assessment,
         status: i.assessment.status,
-        updatedAt: day(updated),
+        updatedAt: isoDay(updated),
         addedBy: i.addedBy.email,
         note: i.note,
         // New data arrived after the user's last look (or it was never opened since bookmarking).

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { type CatalogueSort, catalogueFacets, searchCatalogue } from "@/lib/db/catalogue";
+import { isoDay } from "@/lib/domain/months";
 import { ASSESSMENT_KINDS, serviceSchema } from "@/lib/domain/services";
 import { cachedRead } from "./read-cache";
 
@@ -40,8 +41,6 @@ export const catalogueQuerySchema = z.object({
 });
 export type CatalogueQuery = z.infer<typeof catalogueQuerySchema>;
 
-const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
-
 export function listCatalogue(query: CatalogueQuery, withFacets = false) {
   return cachedRead(`catalogue|${withFacets}|${JSON.stringify(query)}`, () =>
     loadCatalogue(query, withFacets),
@@ -57,8 +56,8 @@ async function loadCatalogue(query: CatalogueQuery, withFacets: boolean) {
   return {
     items: items.map((a) => ({
       ...a,
-      lastAvailableFinal: day(a.lastAvailableFinal),
-      upstreamUpdatedAt: day(a.upstreamUpdatedAt),
+      lastAvailableFinal: isoDay(a.lastAvailableFinal),
+      upstreamUpdatedAt: isoDay(a.upstreamUpdatedAt),
     })),
     total,
     page,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { findAssessment, observationsAt, recordVisit, touchVariant, vintageDates } from "@/lib/db/series";
 import { nextReleaseAfter } from "@/lib/domain/calendar";
 import { codeSchema } from "@/lib/domain/codes";
+import { isoDay } from "@/lib/domain/months";
 import { currencyByName, unitByName } from "@/lib/domain/reference";
 import type { SessionUser } from "@/lib/domain/roles";
 import { conversionApplies, serviceSchema } from "@/lib/domain/services";
@@ -43,7 +44,7 @@ export const seriesQuerySchema = z
   });
 export type SeriesQuery = z.infer<typeof seriesQuerySchema>;
 
-const ym = (d: Date) => d.toISOString().slice(0, 10);
+const ym = (d: Date) => isoDay(d) as string;
 
 function upstreamToAppError(error: UpstreamError): AppError {
   const when = error.options.retryAt ?? nextReleaseAfter(new Date(), vendorCalendar());

@@ -1,5 +1,7 @@
 // Turns a vendor Series Info record into the row Price Atlas stores (pure).
+
 import { datasetFor } from "@/lib/domain/countries";
+import { dayToDate } from "@/lib/domain/months";
 import { parseList } from "@/lib/domain/reference";
 import type { AssessmentKind, ServiceName } from "@/lib/domain/services";
 import { type InfoRecord, lagFromRemark, noneToNull } from "@/lib/upstream/schemas";
@@ -43,8 +45,6 @@ export function assessmentKind(service: ServiceName, commodity: string): Assessm
   return "utility";
 }
 
-const day = (value: string | null | undefined) => (value ? new Date(`${value}T00:00:00Z`) : null);
-
 export function toAssessmentRow(
   service: ServiceName,
   r: InfoRecord,
@@ -84,12 +84,12 @@ export function toAssessmentRow(
     defaultUnit: r.default_unit || "N/A",
     hasForecast: r.has_forecast,
     hasPreliminary: r.has_preliminary,
-    lastAvailableFinal: day(r.last_available_final),
+    lastAvailableFinal: dayToDate(r.last_available_final),
     seriesHistChanged: r.series_hist_changed,
     remark1: r.remark_1,
     remark2,
     lagMonths: lagFromRemark(r.remark_1),
-    upstreamUpdatedAt: day(r.updated_at),
+    upstreamUpdatedAt: dayToDate(r.updated_at),
     kind: assessmentKind(service, r.commodity),
     dataset: datasetFor(r.coverage, datasetKeys),
     searchText,

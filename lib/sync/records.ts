@@ -1,9 +1,9 @@
 // Vendor records → what the database layer stores (pure glue around vintages.ts).
+
 import type { FetchedRecord } from "@/lib/db/observations";
+import { dayToDate } from "@/lib/domain/months";
 import type { ValuesRecord } from "@/lib/upstream/schemas";
 import { diffVintage, incomingPoints } from "./vintages";
-
-const day = (value: string | null | undefined) => (value ? new Date(`${value}T00:00:00Z`) : null);
 
 export function toFetchedRecords(
   records: ValuesRecord[],
@@ -14,7 +14,7 @@ export function toFetchedRecords(
   return records.map((r) => {
     const newestFinal = r.series_final_values.at(-1)?.date ?? null;
     // Vintages are dated by publication (updated_at); without one, by the fetch.
-    const vintage = day(r.updated_at) ?? fetchedAt;
+    const vintage = dayToDate(r.updated_at) ?? fetchedAt;
     return {
       code: r.code,
       // Trust the returned currency/unit, never the requested ones.
@@ -23,12 +23,12 @@ export function toFetchedRecords(
       isDefault,
       currencyId: request.currencyId,
       unitId: request.unitId,
-      updatedAt: day(r.updated_at),
-      lastFinal: day(newestFinal),
+      updatedAt: dayToDate(r.updated_at),
+      lastFinal: dayToDate(newestFinal),
       fullHistory: request.fullHistory,
       firstMonth: request.fullHistory
         ? null
-        : day(r.series_final_values[0]?.date ?? r.series_forecast_values[0]?.date),
+        : dayToDate(r.series_final_values[0]?.date ?? r.series_forecast_values[0]?.date),
       changes: (open, hasPreliminary) =>
         diffVintage(
           open,
