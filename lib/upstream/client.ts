@@ -9,10 +9,10 @@ import {
   nextAllowedTime,
   releaseInstant,
   releasePeriod,
-  vendorDay,
   windowAt,
 } from "@/lib/domain/calendar";
 import { MAX_CODES_PER_CALL, type Operation, type ServiceName } from "@/lib/domain/services";
+import { type BudgetRules, takeCallBudgets } from "./budgets";
 import { classifyHttpError, UpstreamError } from "./errors";
 import {
   type DataLimits,
@@ -22,7 +22,7 @@ import {
   seriesValuesSchema,
   type ValuesRecord,
 } from "./schemas";
-import type { CallBudget, LedgerEntry, UpstreamStores } from "./stores";
+import type { LedgerEntry, UpstreamStores } from "./stores";
 import { type Credentials, TokenManager } from "./token";
 
 export type ClientConfig = Credentials & {
@@ -140,76 +140,9 @@ export class UpstreamClient {
     return this.call(service, operation, path, req.codes, seriesValuesSchema, ctx, req);
   }
 
-  private budgets(operation: Operation): CallBudget[] {
-    const now = this.now();
-    const out: CallBudget[] = [];
-    if (this.config.sandbox) {
-      out.push({
-        key: `sandbox:${operation}:${vendorDay(now)}`,
-        limit: operation === "series_info" ? 8000 : 16_000,
-        label: "sandbox daily quota",
-      });
-      return out;
-    }
-    out.push({ key: `daily:${vendorDay(now)}`, limit: this.config.dailyQuota, label: "daily call quota" });
-    if (operation === "series_info") {
-      const period = releasePeriod(now, this.config.calendar);
-      out.push({
-        key: `series_info:${period}`,
-        limit: this.config.seriesInfoMonthlyQuota,
-        label: "Series Info monthly quota",
-      });
-    }
-    return out;
-  }
-
-  /**
-   * Takes every budget of a call, or none: refused calls cost nothing. Returns how to give back
-   * everything (failed call) or the codes the vendor did not answer (unknown codes are free).
-   */
-  private async takeBudgets(
-    service: ServiceName,
-    operation: Operation,
-    codes: string[],
-    ctx: CallContext,
-  ): Promise<(answered?: Set<string>) => Promise<void>> {
-    const taken: CallBudget[] = [];
-    const datasetsTaken: [string, number][] = [];
-    const giveBack = async (answered?: Set<string>) => {
-      if (answered) {
-        const unanswered = countByDataset(
-          codes.filter((c) => !answered.has(c)),
-          ctx.charge?.datasetOf ?? {},
-        );
-        for (const [d, n] of Object.entries(unanswered)) await this.stores.quota.giveDataset(service, d, n);
-        return;
-      }
-      for (const b of taken) await this.stores.quota.give(b.key, 1);
-      for (const [d, n] of datasetsTaken) await this.stores.quota.giveDataset(service, d, n);
-    };
-    for (const budget of this.budgets(operation)) {
-      if (!(await this.stores.quota.take(budget, 1))) {
-        await giveBack();
-        throw new UpstreamError(
-          "budget",
-          `The ${budget.label} (${budget.limit}) is spent; the call was not sent.`,
-        );
-      }
-      taken.push(budget);
-    }
-    if (ctx.charge && !this.config.sandbox && (operation === "series" || operation === "series_hist")) {
-      for (const [dataset, n] of Object.entries(countByDataset(codes, ctx.charge.datasetOf))) {
-        if (!(await this.stores.quota.takeDataset(service, dataset, n, ctx.charge.floor))) {
-          await giveBack();
-          throw new UpstreamError(
-            "budget",
-            `Dataset ${dataset} has too few codes left this month for ${n} more (keeping ${ctx.charge.floor} in reserve); the call was not sent.`,
-          );
-        }
-        datasetsTaken.push([dataset, n]);
-      }
-    }
-    return giveBack;
+  private budgetRules(): BudgetRules {
+    const { sandbox, dailyQuota, seriesInfoMonthlyQuota, calendar } = this.config;
+    return { sandbox, dailyQuota, seriesInfoMonthlyQuota, calendar, now: this.now() };
   }
 
   private url(service: ServiceName, path: string): string {
@@ -239,7 +172,14 @@ export class UpstreamClient {
           },
         );
       }
-      const giveBack = await this.takeBudgets(service, operation, codes, ctx);
+      const giveBack = await takeCallBudgets(
+        this.stores.quota,
+        this.budgetRules(),
+        service,
+        operation,
+        codes,
+        ctx,
+      );
       const wait = await this.stores.rate.reserve(
         `${this.config.sandbox ? "sandbox:" : ""}${service}:${operation}`,
         1000 / this.config.ratePerSecond,
@@ -313,15 +253,6 @@ export class UpstreamClient {
       await this.sleep(backoff * (0.8 + Math.random() * 0.4));
     }
   }
-}
-
-function countByDataset(codes: string[], datasetOf: Record<string, string>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const code of codes) {
-    const dataset = datasetOf[code];
-    if (dataset) out[dataset] = (out[dataset] ?? 0) + 1;
-  }
-  return out;
 }
 
 function parseBody<S extends z.ZodType>(schema: S, body: string, operation: Operation): z.output<S> {
