@@ -51,7 +51,8 @@ export async function syncCatalogue(
         !r.discontinued
       );
     });
-    const other = changed.filter((r) => !releaseOnly.includes(r));
+    const releaseOnlySet = new Set(releaseOnly);
+    const other = changed.filter((r) => !releaseOnlySet.has(r));
     await refreshReleaseFields(service, releaseOnly, options.now);
     await applyCatalogue(service, fresh.map(toStored), other.map(toStored), vanished, options.now);
   }

@@ -1,6 +1,6 @@
 import "server-only";
 import { storeFetchedRecords } from "@/lib/db/observations";
-import { markBatch, pendingBatches, saveBatchResponse, updateRun } from "@/lib/db/sync-runs";
+import { markBatch, pendingBatches, saveBatchResponse } from "@/lib/db/sync-runs";
 import type { ServiceName } from "@/lib/domain/services";
 import type { UpstreamClient } from "@/lib/upstream/client";
 import { UpstreamError } from "@/lib/upstream/errors";
@@ -140,6 +140,5 @@ export async function executeBatches(opts: ExecuteOptions): Promise<ExecuteResul
 
   await Promise.all(Array.from({ length: Math.max(1, opts.concurrency) }, worker));
   if (stop) return stop;
-  await updateRun(opts.runId, {});
   return { outcome: "done", failed, skipped };
 }

@@ -57,6 +57,8 @@ export type SyncSummary = {
 };
 
 const LEASE = "sync";
+/** The plan's cost as stored on the run, with the number of codes deferred. */
+type StoredPlan = SyncPlan["cost"] & { deferred: number };
 const activeHolders = new Set<string>();
 
 function summary(partial: Partial<SyncSummary> & Pick<SyncSummary, "status" | "message">): SyncSummary {
@@ -170,24 +172,17 @@ async function leasedRun(
         return summary({ status: "skipped", message: `The scheduled sync ${opts.scheduleKey} already ran.` });
       runId = created.id;
     }
-    const run = await findRun(runId);
-    let plan: SyncPlan["cost"] | null = (run?.plan as SyncPlan["cost"] | null) ?? null;
-    let deferred = 0;
-    if (!run?.batchesTotal) {
+    // A resumed run keeps its stored plan; a new (or crashed-while-planning) one plans now.
+    if (!(await findRun(runId))?.batchesTotal) {
       const planned = await planRun(client, runId, opts, now);
-      plan = planned.plan.cost;
-      deferred = planned.plan.deferred.length;
-      await storePlan(
-        runId,
-        { ...planned.plan.cost, deferred } as unknown as Prisma.InputJsonValue,
-        planned.plan.batches,
-        {
-          assessments: planned.assessments,
-          minimumDataRequests: planned.plan.cost.minimumDataRequests,
-        },
-      );
+      const stored: StoredPlan = { ...planned.plan.cost, deferred: planned.plan.deferred.length };
+      await storePlan(runId, stored as unknown as Prisma.InputJsonValue, planned.plan.batches, {
+        assessments: planned.assessments,
+        minimumDataRequests: planned.plan.cost.minimumDataRequests,
+      });
     }
     const current = await findRun(runId);
+    const plan = (current?.plan as StoredPlan | null) ?? null;
     const datasets = await codeDatasets();
     const id = runId;
     const result = await executeBatches({
@@ -212,7 +207,7 @@ async function leasedRun(
       minimumDataRequests: final?.minimumDataRequests ?? 0,
       assessments: final?.assessments ?? 0,
       observations: final?.observations ?? 0,
-      deferred: deferred || Number((plan as unknown as { deferred?: number } | null)?.deferred ?? 0),
+      deferred: plan?.deferred ?? 0,
       plan,
     };
     if (result.outcome === "paused") {
