@@ -14,6 +14,8 @@ const schema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: port.default(3000),
     DATA_DIR: z.string().min(1).default("./data"),
+    /** V8 old-space limit of the app server in MB (`npm start`); bounds its resident memory. */
+    APP_HEAP_MB: z.coerce.number().int().min(96).max(16_384).default(192),
     DATABASE_URL: z
       .string()
       .regex(

@@ -50,6 +50,11 @@ function pgPoolConfig(target: Extract<DatabaseTarget, { kind: "postgres" }>, max
 
 const pgliteExtensions = { pg_trgm };
 
+// PGlite keeps PostgreSQL's shared buffers inside its WebAssembly memory, which grows but never
+// shrinks: the default 128 MB would stay resident for the life of the app. The data files sit in
+// the OS page cache anyway, so a smaller buffer pool costs little (see `npm run bench:api`).
+const pgliteStartParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
+
 /**
  * pglite-prisma-adapter 0.7 neither awaits `executeScript` nor reports its errors, so a failed
  * migration would be recorded as applied. This wraps it to await and rethrow.
@@ -102,7 +107,11 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
     ? acquireEmbeddedLock(path.dirname(target.dataDir), options.purpose ?? "price-atlas", options.port)
     : () => {};
   try {
-    const pglite = new PGlite({ dataDir: target.dataDir ?? undefined, extensions: pgliteExtensions });
+    const pglite = new PGlite({
+      dataDir: target.dataDir ?? undefined,
+      extensions: pgliteExtensions,
+      startParams: pgliteStartParams,
+    });
     const adapterFactory = new PGliteAdapterFactory(pglite);
     const prisma = new PrismaClient({ adapter: adapterFactory });
     return {
