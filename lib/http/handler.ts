@@ -5,6 +5,7 @@ import { requestUser } from "@/lib/auth/request-user";
 import type { SessionUser } from "@/lib/domain/roles";
 import { log } from "@/lib/log";
 import { AppError, errorBody, forbidden, unauthorized } from "./errors";
+import { jsonResponse } from "./json-response";
 
 type Access = "public" | "user" | "admin";
 type Schema = z.ZodType;
@@ -80,7 +81,10 @@ export function route<
         body: spec.body ? spec.body.parse(await readBody(request)) : undefined,
       } as Context<A, P, Q, B>;
       const result = await handler(ctx);
-      return result instanceof Response ? result : NextResponse.json(result);
+      if (result instanceof Response) return result;
+      return typeof result === "object" && result !== null
+        ? jsonResponse(request, result)
+        : NextResponse.json(result);
     } catch (error) {
       return errorResponse(error);
     }

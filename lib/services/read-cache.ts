@@ -21,6 +21,12 @@ function cache(): LRUCache<string, object> {
   return holder.__priceAtlasReadCache;
 }
 
+function deepFreeze(value: unknown): void {
+  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+}
+
 const inFlight = new Map<string, Promise<object>>();
 
 /** The cached answer for `key`, or `load()` once for all concurrent callers. */
@@ -32,6 +38,9 @@ export async function cachedRead<T extends object>(key: string, load: () => Prom
   if (!pending) {
     pending = load()
       .then((value) => {
+        // Shared by every reader from now on: frozen, so nobody changes it for the others
+        // (and so the API serialises it once, see lib/http/json-response.ts).
+        deepFreeze(value);
         cache().set(versioned, value);
         return value;
       })
