@@ -34,7 +34,9 @@ export async function userForApiToken(token: string, now = new Date()): Promise<
   const record = await findTokenByHash(hashToken(token));
   if (!record || record.revokedAt || (record.expiresAt && record.expiresAt <= now) || record.user.disabled)
     return null;
-  await touchToken(record.id, now);
+  // "Last used" is shown to a minute's precision; writing it on every request would not be.
+  if (!record.lastUsedAt || now.getTime() - record.lastUsedAt.getTime() > 60_000)
+    await touchToken(record.id, now);
   const { id, email, name, role } = record.user;
   return { id, email, name, role };
 }
@@ -45,13 +47,25 @@ export async function userForApiToken(token: string, now = new Date()): Promise<
  * holding the machine, and it acts as the built-in "cli" admin.
  */
 function cliTokenUser(token: string): SessionUser | null {
-  try {
-    const expected = readFileSync(path.join(env().dataDir, ".cli-token"), "utf8").trim();
-    const a = Buffer.from(expected);
-    const b = Buffer.from(token);
-    if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
-    return { id: "cli", email: "cli@localhost", name: "Command line", role: "admin" };
-  } catch {
-    return null;
+  const expected = cliToken();
+  if (!expected) return null;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(token);
+  if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
+  return { id: "cli", email: "cli@localhost", name: "Command line", role: "admin" };
+}
+
+// `npm start` writes the token before the server starts; re-read it at most every few seconds.
+let cliTokenCache: { value: string | null; readAt: number } | undefined;
+function cliToken(now = Date.now()): string | null {
+  if (!cliTokenCache || now - cliTokenCache.readAt > 5000) {
+    let value: string | null = null;
+    try {
+      value = readFileSync(path.join(env().dataDir, ".cli-token"), "utf8").trim() || null;
+    } catch {
+      value = null;
+    }
+    cliTokenCache = { value, readAt: now };
   }
+  return cliTokenCache.value;
 }
