@@ -69,7 +69,7 @@ export async function refreshReleaseFields(
                   ${part.map((r) => JSON.stringify(r.raw))}::jsonb[]) AS u(code, upd, laf, shc, raw)
       WHERE a."service" = ${service}::"Service" AND a."code" = u.code`;
   }
-  bumpDataVersion();
+  await bumpDataVersion();
 }
 
 /** Stores new and changed catalogue rows, marks vanished codes, links replacements. */
@@ -128,7 +128,7 @@ export async function applyCatalogue(
         data: { replacedById: target.id },
       });
   }
-  bumpDataVersion();
+  await bumpDataVersion();
 }
 
 export function countAssessments() {

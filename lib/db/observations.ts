@@ -42,7 +42,7 @@ export async function storeFetchedRecords(
   target: BatchTarget,
 ): Promise<{ observations: number; unknownCodes: string[] }> {
   const result = await writeRecords(service, records, fetchedAt, target);
-  bumpDataVersion();
+  await bumpDataVersion();
   return result;
 }
 

@@ -3,18 +3,19 @@ import { LRUCache } from "lru-cache";
 import { dataVersion } from "@/lib/db/data-version";
 
 // Series and catalogue answers change only when a sync or an on-demand fetch writes, so reads are
-// cached briefly in memory: one database round-trip serves many viewers. Entries are keyed by the
-// local data version (so local writes show at once) and expire after TTL_MS (so writes by other
-// instances show within seconds).
-const TTL_MS = 15_000;
+// cached in memory: one database round-trip serves many viewers. Entries are keyed by the shared
+// data version (lib/db/data-version.ts), so any instance's write retires them within a second;
+// TTL_MS and the size bound only make room for what is asked for now.
+const TTL_MS = 10 * 60_000;
 
 const holder = globalThis as unknown as { __priceAtlasReadCache?: LRUCache<string, object> };
 
 function cache(): LRUCache<string, object> {
   holder.__priceAtlasReadCache ??= new LRUCache<string, object>({
     max: 2000,
-    // Bounded by size too: a 20-year series is ~15 kB as JSON.
-    maxSize: 64 * 1024 * 1024,
+    // Bounded by size too (it lives in the server's heap, see APP_HEAP_MB): a 20-year series is
+    // ~15 kB as JSON, a catalogue page of 50 ~30 kB.
+    maxSize: 16 * 1024 * 1024,
     sizeCalculation: (value) => JSON.stringify(value).length,
     ttl: TTL_MS,
   });
@@ -31,7 +32,7 @@ const inFlight = new Map<string, Promise<object>>();
 
 /** The cached answer for `key`, or `load()` once for all concurrent callers. */
 export async function cachedRead<T extends object>(key: string, load: () => Promise<T>): Promise<T> {
-  const versioned = `${dataVersion()}|${key}`;
+  const versioned = `${await dataVersion()}|${key}`;
   const hit = cache().get(versioned);
   if (hit) return hit as T;
   let pending = inFlight.get(versioned);
