@@ -95,7 +95,7 @@ async function main() {
 
   // V8 grows its heap lazily under load; a limit makes it collect sooner and keeps the resident
   // memory of the server bounded (`npm run bench:api` reports it). Development keeps the default.
-  const heap = dev ? [] : [`--max-old-space-size=${config.APP_HEAP_MB}`];
+  const heap = dev ? [] : [`--max-old-space-size=${config.APP_HEAP_MB}`, "--max-semi-space-size=8"];
   const args = [...heap, nextBin(), dev ? "dev" : "start", "-p", String(port)];
   const { child } = await startAndWait(
     args,
