@@ -22,7 +22,9 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         </Link>
         <NavLinks items={items} />
         <div className="shell-user">
-          <span data-testid="signed-in-user">{user.name ?? user.email}</span>
+          <Link href="/account" data-testid="signed-in-user" aria-label={`Your account (${user.email})`}>
+            {user.name ?? user.email}
+          </Link>
           <span className="badge accent">{user.role}</span>
           <SignOutButton />
         </div>

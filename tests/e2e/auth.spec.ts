@@ -46,7 +46,10 @@ test("a viewer sees the shell without Admin, cannot open admin pages or APIs, an
   expect((await page.request.get("/api/admin/users")).status()).toBe(401);
 });
 
-test("an admin sees Admin and can add a user who can then sign in", async ({ page, browser }) => {
+test("an admin sees Admin, adds a user who can then sign in, and disables them", async ({
+  page,
+  browser,
+}) => {
   await login(page, ADMIN);
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("link", { name: "Admin" }).click();
@@ -62,6 +65,14 @@ test("an admin sees Admin and can add a user who can then sign in", async ({ pag
   const other = await browser.newContext();
   const second = await other.newPage();
   await login(second, { email, password: "analyst-password" });
+  expect((await second.request.get("/api/v1/catalogue?pageSize=1")).status()).toBe(200);
+
+  // Disabling the account ends its open session at once, not when the cookie expires.
+  await page.getByRole("button", { name: `Disable ${email}` }).click();
+  await expect(page.getByRole("status")).toHaveText(`Disabled ${email}.`);
+  expect((await second.request.get("/api/v1/catalogue?pageSize=1")).status()).toBe(401);
+  await second.goto("/catalogue");
+  await expect(second).toHaveURL(/\/login/);
   await other.close();
 });
 
@@ -85,4 +96,33 @@ test("failed logins are throttled per account", async ({ page, request }) => {
   };
   for (let i = 0; i < 5; i++) expect(await attempt("wrong")).toContain("error=");
   expect(decodeURIComponent(await attempt("right-password"))).toContain("Too many failed attempts");
+});
+
+test("a user creates a personal API token, a script uses it, and revoking it stops it", async ({
+  page,
+  playwright,
+}) => {
+  await login(page, VIEWER);
+  await page.getByRole("link", { name: /Your account/ }).click();
+  await expect(page.getByRole("heading", { name: "API tokens" })).toBeVisible();
+  const name = `report-${Date.now()}`;
+  const form = page.getByRole("form", { name: "Create an API token" });
+  await form.getByLabel("Token name").fill(name);
+  await form.getByLabel("Expires").selectOption("30");
+  await form.getByRole("button", { name: "Create token" }).click();
+  const token = await page.getByLabel(/copy it now/).inputValue();
+  expect(token).toMatch(/^pa_/);
+  await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
+
+  // A script: no cookies, only the token.
+  const script = await playwright.request.newContext({ baseURL: page.url() });
+  const asScript = (t: string) =>
+    script.get("/api/v1/catalogue?pageSize=1", { headers: { authorization: `Bearer ${t}` } });
+  expect((await asScript(token)).status()).toBe(200);
+  expect((await asScript(`${token}x`)).status()).toBe(401);
+
+  await page.getByRole("button", { name: `Revoke ${name}` }).click();
+  await expect(page.getByRole("cell", { name, exact: true })).toHaveCount(0);
+  expect((await asScript(token)).status()).toBe(401);
+  await script.dispose();
 });

@@ -1,0 +1,27 @@
+import { ApiTokens } from "@/components/account/api-tokens";
+import { requireUser } from "@/lib/auth/session";
+import { myApiTokens } from "@/lib/services/api-tokens";
+
+export const dynamic = "force-dynamic";
+
+export default async function AccountPage() {
+  const user = await requireUser();
+  const tokens = user.id === "cli" ? [] : await myApiTokens(user);
+  return (
+    <div className="stack">
+      <div className="page-head">
+        <h1>Your account</h1>
+        <p className="muted">
+          Signed in as {user.email} ({user.role}).
+        </p>
+      </div>
+      <section className="stack" aria-labelledby="tokens-heading">
+        <h2 id="tokens-heading">API tokens</h2>
+        <p className="muted small">
+          A personal token lets a script read the catalogue and series as you. Revoking it stops it at once.
+        </p>
+        <ApiTokens tokens={tokens} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { type FormEvent, useState } from "react";
+import type { myApiTokens } from "@/lib/services/api-tokens";
+
+type Token = Awaited<ReturnType<typeof myApiTokens>>[number];
+const day = (d: Date | string | null) => (d ? new Date(d).toISOString().slice(0, 10) : "—");
+
+export function ApiTokens({ tokens }: { tokens: Token[] }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
+
+  const failed = async (res: Response) => {
+    if (res.ok) return false;
+    setError(((await res.json()) as { error?: { message?: string } }).error?.message ?? "Failed");
+    return true;
+  };
+  const create = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const formEl = e.currentTarget;
+    const form = new FormData(formEl);
+    const days = String(form.get("expires"));
+    const res = await fetch("/api/v1/tokens", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        name: String(form.get("name")),
+        expiresInDays: days === "never" ? null : Number(days),
+      }),
+    });
+    if (await failed(res)) return;
+    const body = (await res.json()) as { name: string; token: string };
+    setError(null);
+    setCreated({ name: body.name, token: body.token });
+    formEl.reset();
+    router.refresh();
+  };
+  const revoke = async (t: Token) => {
+    if (await failed(await fetch(`/api/v1/tokens/${t.id}`, { method: "DELETE" }))) return;
+    setError(null);
+    router.refresh();
+  };
+
+  return (
+    <div className="stack">
+      <form className="row card" onSubmit={create} aria-label="Create an API token">
+        <div className="field">
+          <label htmlFor="token-name">Token name</label>
+          <input id="token-name" name="name" required maxLength={60} placeholder="e.g. monthly report" />
+        </div>
+        <div className="field">
+          <label htmlFor="token-expires">Expires</label>
+          <select id="token-expires" name="expires" defaultValue="90">
+            <option value="30">in 30 days</option>
+            <option value="90">in 90 days</option>
+            <option value="365">in a year</option>
+            <option value="never">never (until revoked)</option>
+          </select>
+        </div>
+        <button className="button primary" type="submit" style={{ alignSelf: "flex-end" }}>
+          Create token
+        </button>
+      </form>
+      {error && (
+        <div className="alert" role="alert">
+          {error}
+        </div>
+      )}
+      {created && (
+        <div className="card stack" role="status">
+          <label htmlFor="new-token">Token “{created.name}” — copy it now; it is not shown again.</label>
+          <input id="new-token" readOnly value={created.token} onFocus={(e) => e.currentTarget.select()} />
+          <p className="small muted">
+            Send it as <code>Authorization: Bearer …</code> to any <code>/api/v1</code> endpoint.
+          </p>
+        </div>
+      )}
+      {tokens.length === 0 ? (
+        <p className="empty">No API tokens yet. Create one to call the API from a script or a spreadsheet.</p>
+      ) : (
+        <table className="data">
+          <caption className="visually-hidden">Your API tokens</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Starts with</th>
+              <th scope="col">Created</th>
+              <th scope="col">Last used</th>
+              <th scope="col">Expires</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {tokens.map((t) => (
+              <tr key={t.id}>
+                <td>{t.name}</td>
+                <td>
+                  <code>{t.prefix}…</code>
+                </td>
+                <td>{day(t.createdAt)}</td>
+                <td>{day(t.lastUsedAt)}</td>
+                <td>{t.expiresAt ? day(t.expiresAt) : "never"}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="button small danger"
+                    aria-label={`Revoke ${t.name}`}
+                    onClick={() => revoke(t)}
+                  >
+                    Revoke
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
