@@ -3,24 +3,17 @@ import { LRUCache } from "lru-cache";
 import { cookies } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
-import { findUserById } from "@/lib/db/users";
 import type { SessionUser } from "@/lib/domain/roles";
+import { activeAccount } from "./account-cache";
 import { authOptions } from "./options";
 
-// Every page and API request asks who is calling. Decrypting the session cookie and reading the
-// account each time cost more than serving a cached series, so both answers are kept briefly:
-// a decoded cookie for a minute (it is immutable until it expires), the account for a few
-// seconds (changes made here apply at once via forgetSessionUser; other instances within USER_TTL_MS).
-// Kept on globalThis: route handlers and pages are separate bundles with their own module copies.
-const USER_TTL_MS = 5_000;
-const holder = globalThis as unknown as {
-  __priceAtlasSessions?: LRUCache<string, { id: string }>;
-  __priceAtlasAccounts?: LRUCache<string, SessionUser | { none: true }>;
-};
+// Decrypting the session cookie on every request costs more than serving a cached series; a
+// decoded cookie is immutable until it expires, so it is kept for a minute (the account behind it
+// is checked on every request, see account-cache.ts). On globalThis: route handlers and pages are
+// separate bundles with their own module copies.
+const holder = globalThis as unknown as { __priceAtlasSessions?: LRUCache<string, { id: string }> };
 holder.__priceAtlasSessions ??= new LRUCache({ max: 10_000, ttl: 60_000 });
-holder.__priceAtlasAccounts ??= new LRUCache({ max: 10_000, ttl: USER_TTL_MS });
 const sessions = holder.__priceAtlasSessions;
-const accounts = holder.__priceAtlasAccounts;
 
 /** next-auth's session cookie (possibly chunked), as one cache key; null when absent. */
 async function sessionCookie(): Promise<string | null> {
@@ -39,26 +32,10 @@ async function sessionUserId(): Promise<string | null> {
   const session = await getServerSession(authOptions());
   const id = (session?.user as { id?: string } | undefined)?.id;
   if (!id) return null;
-  sessions.set(key, { id });
+  // Never past the session's own expiry.
+  const left = session?.expires ? Date.parse(session.expires) - Date.now() : 0;
+  if (left > 0) sessions.set(key, { id }, { ttl: Math.min(60_000, left) });
   return id;
-}
-
-async function activeAccount(id: string): Promise<SessionUser | null> {
-  let account = accounts.get(id);
-  if (!account) {
-    const user = await findUserById(id);
-    account =
-      user && !user.disabled
-        ? { id: user.id, email: user.email, name: user.name, role: user.role }
-        : { none: true };
-    accounts.set(id, account);
-  }
-  return "none" in account ? null : account;
-}
-
-/** Drops what is remembered of an account, after its role, status or password changed. */
-export function forgetSessionUser(id: string): void {
-  accounts.delete(id);
 }
 
 /**

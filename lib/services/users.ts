@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
+import { forgetAccount } from "@/lib/auth/account-cache";
 import { hashPassword } from "@/lib/auth/password";
-import { forgetSessionUser } from "@/lib/auth/session";
 import { writeAudit } from "@/lib/db/audit";
 import { countAdmins, countUsers, createUser, findUserById, listUsers, updateUser } from "@/lib/db/users";
 import { roleSchema, type SessionUser } from "@/lib/domain/roles";
@@ -63,7 +63,7 @@ export async function changeUser(actor: SessionUser, id: string, input: z.input<
     ...rest,
     ...(password ? { passwordHash: await hashPassword(password) } : {}),
   });
-  forgetSessionUser(id);
+  forgetAccount(id);
   await writeAudit({
     actorId: actor.id,
     action: "user.updated",
