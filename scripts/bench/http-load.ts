@@ -1,5 +1,6 @@
 // Small load helpers shared by the benchmarks: timed requests, percentiles, process memory.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import autocannon from "autocannon";
 
 export type Timing = { median: number; p95: number; throughput: number; count: number };
 
@@ -32,6 +33,74 @@ export async function load(count: number, concurrency: number, fn: () => Promise
     throughput: count / elapsed,
     count,
   };
+}
+
+export type Hammer = {
+  url: string;
+  /** the path (and query), and any extra headers, of each request */
+  next: () => { path: string; headers?: Record<string, string> };
+  headers?: Record<string, string>;
+  connections: number;
+  durationS: number;
+  /** requests per second over all connections; unset: as fast as the server answers */
+  rate?: number;
+  /** status codes that count as answers (default 200) */
+  expect?: number[];
+};
+
+/**
+ * Drives `connections` keep-alive clients with autocannon (an HTTP load generator that costs far
+ * less CPU per request than fetch, which matters when it shares the machine with the server).
+ * Latency per answer in ms, throughput in answers/s; any unexpected status fails the run.
+ */
+export async function hammer(options: Hammer): Promise<Timing> {
+  const latencies: number[] = [];
+  const unexpected = new Map<number, number>();
+  const expected = new Set(options.expect ?? [200]);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: options.url,
+        connections: options.connections,
+        duration: options.durationS,
+        headers: options.headers,
+        ...(options.rate ? { overallRate: options.rate } : {}),
+        requests: [
+          {
+            setupRequest: (request) => {
+              const { path, headers } = options.next();
+              return { ...request, path, headers: { ...request.headers, ...headers } };
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    instance.on("response", (_client, status, _bytes, ms) => {
+      if (expected.has(status)) latencies.push(ms);
+      else unexpected.set(status, (unexpected.get(status) ?? 0) + 1);
+    });
+  });
+  if (unexpected.size || result.errors || result.timeouts)
+    throw new Error(
+      `unexpected answers from ${options.url}: ${JSON.stringify(Object.fromEntries(unexpected))}, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+  latencies.sort((a, b) => a - b);
+  return {
+    median: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    throughput: latencies.length / options.durationS,
+    count: latencies.length,
+  };
+}
+
+/** Resets a process's peak resident memory (Linux), so the next reading covers what follows. */
+export function resetPeakMemory(pid: number): void {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, "5");
+  } catch {
+    // not Linux, or not allowed: the peak then covers the process's whole life
+  }
 }
 
 /** Resident and peak resident memory of a process, in MB (Linux). */
