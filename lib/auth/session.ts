@@ -32,8 +32,9 @@ async function sessionUserId(): Promise<string | null> {
   const session = await getServerSession(authOptions());
   const id = (session?.user as { id?: string } | undefined)?.id;
   if (!id) return null;
-  // Never past the session's own expiry.
-  const left = session?.expires ? Date.parse(session.expires) - Date.now() : 0;
+  // Never past the session's own expiry, when next-auth reports it (getServerSession often does not;
+  // the browser drops the cookie at that expiry anyway).
+  const left = session?.expires ? Date.parse(session.expires) - Date.now() : 60_000;
   if (left > 0) sessions.set(key, { id }, { ttl: Math.min(60_000, left) });
   return id;
 }

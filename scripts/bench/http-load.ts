@@ -1,5 +1,6 @@
 // Small load helpers shared by the benchmarks: timed requests, percentiles, process memory.
 import { readFileSync, writeFileSync } from "node:fs";
+import { Agent, request as httpRequest } from "node:http";
 import autocannon from "autocannon";
 
 export type Timing = { median: number; p95: number; throughput: number; count: number };
@@ -42,8 +43,6 @@ export type Hammer = {
   headers?: Record<string, string>;
   connections: number;
   durationS: number;
-  /** requests per second over all connections; unset: as fast as the server answers */
-  rate?: number;
   /** status codes that count as answers (default 200) */
   expect?: number[];
 };
@@ -64,7 +63,6 @@ export async function hammer(options: Hammer): Promise<Timing> {
         connections: options.connections,
         duration: options.durationS,
         headers: options.headers,
-        ...(options.rate ? { overallRate: options.rate } : {}),
         requests: [
           {
             setupRequest: (request) => {
@@ -90,6 +88,61 @@ export async function hammer(options: Hammer): Promise<Timing> {
     median: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     throughput: latencies.length / options.durationS,
+    count: latencies.length,
+  };
+}
+
+/**
+ * Open-loop load: requests arrive at random (Poisson) times at `rate` per second, as independent
+ * users' would, over at most `connections` keep-alive connections (a request waits for a free one).
+ * Latency counts from the planned arrival, so time spent waiting for a connection is included.
+ */
+export async function pace(
+  options: Omit<Hammer, "durationS"> & { rate: number; count: number },
+): Promise<Timing> {
+  const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
+  const expected = new Set(options.expect ?? [200]);
+  const latencies: number[] = [];
+  const failures: string[] = [];
+  const started = performance.now();
+  let due = started;
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < options.count; i++) {
+    due += (-Math.log(1 - Math.random()) / options.rate) * 1000;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const planned = due;
+    const { path, headers } = options.next();
+    pending.push(
+      new Promise<void>((resolve) => {
+        const req = httpRequest(
+          new URL(path, options.url),
+          { agent, headers: { ...options.headers, ...headers } },
+          (res) => {
+            res.resume();
+            res.on("end", () => {
+              if (expected.has(res.statusCode ?? 0)) latencies.push(performance.now() - planned);
+              else failures.push(`HTTP ${res.statusCode} for ${path}`);
+              resolve();
+            });
+          },
+        );
+        req.on("error", (error) => {
+          failures.push(error.message);
+          resolve();
+        });
+        req.end();
+      }),
+    );
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  if (failures.length) throw new Error(`${failures.length} failed requests, e.g. ${failures[0]}`);
+  latencies.sort((a, b) => a - b);
+  return {
+    median: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    throughput: latencies.length / ((performance.now() - started) / 1000),
     count: latencies.length,
   };
 }
