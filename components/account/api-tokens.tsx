@@ -2,6 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
+import { apiError, sendJson } from "@/components/ui/api";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import type { myApiTokens } from "@/lib/services/api-tokens";
 
 type Token = Awaited<ReturnType<typeof myApiTokens>>[number];
@@ -12,35 +14,27 @@ export function ApiTokens({ tokens }: { tokens: Token[] }) {
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
 
-  const failed = async (res: Response) => {
-    if (res.ok) return false;
-    setError(((await res.json()) as { error?: { message?: string } }).error?.message ?? "Failed");
-    return true;
-  };
   const create = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const formEl = e.currentTarget;
     const form = new FormData(formEl);
     const days = String(form.get("expires"));
-    const res = await fetch("/api/v1/tokens", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        name: String(form.get("name")),
-        expiresInDays: days === "never" ? null : Number(days),
-      }),
+    const res = await sendJson("/api/v1/tokens", "POST", {
+      name: String(form.get("name")),
+      expiresInDays: days === "never" ? null : Number(days),
     });
-    if (await failed(res)) return;
+    const failure = await apiError(res);
+    setError(failure);
+    if (failure) return;
     const body = (await res.json()) as { name: string; token: string };
-    setError(null);
     setCreated({ name: body.name, token: body.token });
     formEl.reset();
     router.refresh();
   };
   const revoke = async (t: Token) => {
-    if (await failed(await fetch(`/api/v1/tokens/${t.id}`, { method: "DELETE" }))) return;
-    setError(null);
-    router.refresh();
+    const failure = await apiError(await sendJson(`/api/v1/tokens/${t.id}`, "DELETE"));
+    setError(failure);
+    if (!failure) router.refresh();
   };
 
   return (
@@ -63,11 +57,7 @@ export function ApiTokens({ tokens }: { tokens: Token[] }) {
           Create token
         </button>
       </form>
-      {error && (
-        <div className="alert" role="alert">
-          {error}
-        </div>
-      )}
+      <ErrorAlert message={error} />
       {created && (
         <div className="card stack" role="status">
           <label htmlFor="new-token">Token “{created.name}” — copy it now; it is not shown again.</label>

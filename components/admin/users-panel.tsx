@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
+import { apiError, sendJson } from "@/components/ui/api";
 
 export type UserRow = {
   id: string;
@@ -13,14 +14,7 @@ export type UserRow = {
 };
 
 async function send(url: string, method: string, body: unknown): Promise<string | null> {
-  const res = await fetch(url, {
-    method,
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (res.ok) return null;
-  const data = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-  return data?.error?.message ?? `Request failed (${res.status})`;
+  return apiError(await sendJson(url, method, body));
 }
 
 export function UsersPanel({ users, currentUserId }: { users: UserRow[]; currentUserId: string }) {

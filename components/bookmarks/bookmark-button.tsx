@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { apiError, sendJson } from "@/components/ui/api";
 
 /** "Bookmark to <list>" for one series; reports what happened in a live region. */
 export function BookmarkButton({
@@ -18,16 +19,10 @@ export function BookmarkButton({
   const [state, setState] = useState<"idle" | "saving" | "saved" | string>("idle");
   const save = async () => {
     setState("saving");
-    const res = await fetch(`/api/v1/bookmarks/${listId}/items`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ service, code }),
-    });
-    setState(
-      res.ok
-        ? "saved"
-        : (((await res.json()) as { error?: { message?: string } }).error?.message ?? "Failed"),
+    const failure = await apiError(
+      await sendJson(`/api/v1/bookmarks/${listId}/items`, "POST", { service, code }),
     );
+    setState(failure ?? "saved");
   };
   return (
     <span className="row">

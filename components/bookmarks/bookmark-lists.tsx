@@ -3,6 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
+import { apiError, sendJson } from "@/components/ui/api";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import type { listBookmarks } from "@/lib/services/bookmarks";
 
 type Lists = Awaited<ReturnType<typeof listBookmarks>>;
@@ -11,17 +13,9 @@ export function BookmarkLists({ lists }: { lists: Lists }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const call = async (url: string, method: string, body?: unknown) => {
-    const res = await fetch(url, {
-      method,
-      headers: { "content-type": "application/json" },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok)
-      setError(((await res.json()) as { error?: { message?: string } }).error?.message ?? "Failed");
-    else {
-      setError(null);
-      router.refresh();
-    }
+    const failure = await apiError(await sendJson(url, method, body));
+    setError(failure);
+    if (!failure) router.refresh();
   };
   const create = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -46,11 +40,7 @@ export function BookmarkLists({ lists }: { lists: Lists }) {
           Create list
         </button>
       </form>
-      {error && (
-        <div className="alert" role="alert">
-          {error}
-        </div>
-      )}
+      <ErrorAlert message={error} />
       {lists.length === 0 && (
         <p className="empty">No lists yet. Create one, or bookmark a series from the catalogue.</p>
       )}

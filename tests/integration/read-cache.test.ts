@@ -10,8 +10,6 @@ afterAll(async () => {
   await dropScenarioDatabase();
 });
 
-const viewer = { id: "u1", email: "v@example.com", name: null, role: "viewer" as const };
-
 it(`keeps a series answer until another instance's write bumps the shared data version (${process.env.TEST_DB_KIND})`, async () => {
   s = await scenario({ size: 20 });
   expect((await s.sync()).status).toBe("done");
