@@ -2,10 +2,12 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { codeDatasets } from "@/lib/db/assessments";
 import { releaseLease, renewLease } from "@/lib/db/leases";
+import { tidyAfterSync } from "@/lib/db/maintenance";
 import { createRun, findRun, findUnfinishedRun, storePlan, updateRun } from "@/lib/db/sync-runs";
 import { datasetBudgets, runLedgerTotals } from "@/lib/db/upstream-usage";
 import { SERVICES, type ServiceName } from "@/lib/domain/services";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
 import type { UpstreamClient } from "@/lib/upstream/client";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { syncCatalogue } from "./catalogue";
@@ -224,6 +226,7 @@ async function leasedRun(
       await updateRun(id, { status: "failed", message: result.reason, finishedAt: new Date() });
       return summary({ ...base, status: "failed", message: result.reason });
     }
+    await tidyAfterSync().catch((error) => log("sync").warn({ err: error }, "vacuum after the sync failed"));
     const complete = result.failed === 0 && result.skipped === 0 && base.deferred === 0;
     const message = complete
       ? "Everything is up to date."

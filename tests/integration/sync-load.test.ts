@@ -45,6 +45,14 @@ describe(`sync on ${process.env.TEST_DB_KIND}`, () => {
     // The simulator agrees on what was spent.
     const stats = (await sim.control("GET", "stats")) as Record<string, { dataRequests?: number }>;
     expect(JSON.stringify(stats)).toContain("series_hist");
+    // The tables were vacuumed and analysed (the embedded database has no autovacuum): the planner
+    // knows their sizes instead of "never analysed" (-1).
+    const sizes = await prisma().$queryRaw<{ relname: string; reltuples: number }[]>`
+      SELECT relname, reltuples::float8 AS reltuples FROM pg_class
+      WHERE relname IN ('Assessment', 'Observation') AND relkind = 'r'
+        AND relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())`;
+    expect(sizes.find((r) => r.relname === "Assessment")?.reltuples).toBe(info);
+    expect(sizes.find((r) => r.relname === "Observation")?.reltuples).toBeGreaterThan(info * 200);
   });
 
   it("spends nothing on a second sync when nothing changed", async () => {
