@@ -5,13 +5,15 @@
 // without its own database would do, under the vendor's 10 requests/s). The clients are signed-in
 // browsers (session cookie, gzip), driven flat out (autocannon) and at steady random arrivals; the
 // framework's own floor (/api/health/live) is measured in the same run. Also reports the app
-// server's memory after the sync and under the load.
+// server's memory after the sync and under the load. BENCH_DATABASE_URL=postgresql://… runs it on
+// PostgreSQL (in a fresh schema, dropped afterwards).
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { readEmbeddedLock } from "@/lib/db/embedded-lock";
+import pg from "pg";
 import { startSimulator } from "@/simulator/server";
 import {
   fmt,
@@ -20,6 +22,7 @@ import {
   load,
   memoryOf,
   pace,
+  pidListeningOn,
   resetPeakMemory,
   type Timing,
   table,
@@ -33,8 +36,31 @@ const SECONDS = 10;
 /** Steady loads for "50 users": each asking every half / quarter second, far above human pace. */
 const PACED_RATES = [100, 200] as const;
 
+// BENCH_DATABASE_URL=postgresql://… runs the app on PostgreSQL (a fresh schema) instead of PGlite.
+const PG_URL = process.env.BENCH_DATABASE_URL;
+const PG_SCHEMA = `bench_api_${process.pid}`;
+/** On PostgreSQL there are no demo logins: the first admin comes from ADMIN_EMAIL/ADMIN_PASSWORD. */
+const VIEWER = PG_URL ? ["admin@example.com", "atlas-admin"] : ["viewer@example.com", "atlas-viewer"];
+
+async function onPostgres(sql: string): Promise<void> {
+  if (!PG_URL) return;
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
 async function startApp(): Promise<ChildProcess> {
   rmSync(DATA_DIR, { recursive: true, force: true });
+  await onPostgres(`CREATE SCHEMA "${PG_SCHEMA}"`);
+  const database = PG_URL
+    ? {
+        DATABASE_URL: `${PG_URL}${PG_URL.includes("?") ? "&" : "?"}schema=${PG_SCHEMA}`,
+        NEXTAUTH_SECRET: randomBytes(24).toString("base64url"),
+        ADMIN_EMAIL: "admin@example.com",
+        ADMIN_PASSWORD: "atlas-admin",
+      }
+    : {};
   const child = spawn(
     process.execPath,
     ["--conditions=react-server", "--import", "tsx", "scripts/start.ts"],
@@ -47,6 +73,7 @@ async function startApp(): Promise<ChildProcess> {
         SIM_SIZE: "5000",
         LOG_LEVEL: "warn",
         NEXTAUTH_URL: `http://localhost:${PORT}`,
+        ...database,
       },
       stdio: ["ignore", "pipe", "inherit"],
       detached: true,
@@ -65,9 +92,8 @@ async function startApp(): Promise<ChildProcess> {
 
 async function main() {
   const app = await startApp();
-  const token = readFileSync(path.join(DATA_DIR, ".cli-token"), "utf8").trim();
-  const auth = { authorization: `Bearer ${token}` };
   const base = `http://127.0.0.1:${PORT}`;
+  const auth = { cookie: await signIn(base, "admin@example.com", "atlas-admin") };
   try {
     process.stdout.write("waiting for the first sync");
     for (;;) {
@@ -104,7 +130,7 @@ async function main() {
       "steam",
     ];
     // The clients are signed-in browsers: a session cookie, and gzip accepted.
-    const cookie = await signIn(base, "viewer@example.com", "atlas-viewer");
+    const cookie = await signIn(base, VIEWER[0] as string, VIEWER[1] as string);
     const browser = { cookie, "accept-encoding": "gzip, deflate, br" };
     const series = () => ({ path: `/api/v1/series/${pick(codes)}` });
     const search = () => ({ path: `/api/v1/catalogue?q=${encodeURIComponent(pick(words))}&pageSize=50` });
@@ -120,7 +146,7 @@ async function main() {
       await res.arrayBuffer();
       etags.set(`/api/v1/series/${code}`, res.headers.get("etag") ?? "");
     }
-    const appPid = readEmbeddedLock(DATA_DIR)?.pid;
+    const appPid = pidListeningOn(PORT);
     const syncPeak = appPid ? memoryOf(appPid) : { rssMb: Number.NaN, peakMb: Number.NaN };
     if (appPid) resetPeakMemory(appPid);
     const floor = await run(() => ({ path: "/api/health/live" }), { headers: {} });
@@ -218,7 +244,7 @@ async function main() {
       vs,
     ];
     console.log(
-      `\nApp API, ${CONCURRENCY} concurrent signed-in clients, ${SECONDS} s each (catalogue of ${total} assessments; series of ${sample.finals.length} monthly finals). ` +
+      `\nApp API on ${PG_URL ? "PostgreSQL" : "embedded PGlite"}, ${CONCURRENCY} concurrent signed-in clients, ${SECONDS} s each (catalogue of ${total} assessments; series of ${sample.finals.length} monthly finals). ` +
         `"all out": each client sends its next request as soon as the last is answered; "N/s": requests arrive at random times, N per second on average, over at most ${CONCURRENCY} connections.\n`,
     );
     table(
@@ -271,6 +297,8 @@ async function main() {
     table(["page", "path", "scripts", "kB gzip"], weights);
   } finally {
     if (app.pid) process.kill(-app.pid, "SIGTERM");
+    await new Promise((r) => setTimeout(r, 1000));
+    await onPostgres(`DROP SCHEMA "${PG_SCHEMA}" CASCADE`);
   }
 }
 

@@ -1,4 +1,5 @@
 // Small load helpers shared by the benchmarks: timed requests, percentiles, process memory.
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import autocannon from "autocannon";
@@ -145,6 +146,17 @@ export async function pace(
     throughput: latencies.length / ((performance.now() - started) / 1000),
     count: latencies.length,
   };
+}
+
+/** The process listening on a local TCP port (Linux, `ss`), or undefined. */
+export function pidListeningOn(port: number): number | undefined {
+  try {
+    const out = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
+    const pid = /pid=(\d+)/.exec(out)?.[1];
+    return pid ? Number(pid) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Resets a process's peak resident memory (Linux), so the next reading covers what follows. */
