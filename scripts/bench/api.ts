@@ -10,11 +10,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import pg from "pg";
-import { startSimulator } from "@/simulator/server";
 import {
   fmt,
   type Hammer,
@@ -28,6 +25,7 @@ import {
   table,
 } from "./http-load";
 import { firstLoadJs, signIn } from "./page-weight";
+import { measurePassThrough } from "./pass-through";
 
 const PORT = 3200;
 const DATA_DIR = path.resolve("data/bench-api");
@@ -198,41 +196,7 @@ async function main() {
       finals: unknown[];
     };
 
-    // Pass-through baseline: every request goes to the vendor (the simulator, default limits).
-    const sim = await startSimulator({ port: 0, windows: false, size: 5000 });
-    const login = await fetch(`${sim.url}/access_token/v1`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: "demo", password: "demo" }),
-    });
-    const { access_token } = (await login.json()) as { access_token: string };
-    let refused = 0;
-    const proxy = createServer(async (req, res) => {
-      const [, service, code] = (req.url ?? "").split("/");
-      for (;;) {
-        const upstream = await fetch(`${sim.url}/${service}/v1/export/series_hist/${code}`, {
-          headers: { authorization: `Bearer ${access_token}` },
-        });
-        if (upstream.status === 429) {
-          refused++;
-          await new Promise((r) => setTimeout(r, Number(upstream.headers.get("retry-after") ?? 1) * 1000));
-          continue;
-        }
-        res.writeHead(upstream.status, { "content-type": "application/json" });
-        res.end(Buffer.from(await upstream.arrayBuffer()));
-        return;
-      }
-    });
-    proxy.listen(0, "127.0.0.1");
-    await new Promise((r) => proxy.once("listening", r));
-    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-    const passThrough = await load(200, CONCURRENCY, async () => {
-      const res = await fetch(`${proxyUrl}/${pick(codes)}`);
-      if (!res.ok) throw new Error(`pass-through: HTTP ${res.status}`);
-      await res.arrayBuffer();
-    });
-    proxy.close();
-    await sim.close();
+    const { timing: passThrough, refused } = await measurePassThrough(codes, CONCURRENCY);
 
     const ratio = (t: Timing) => `${fmt(t.throughput / passThrough.throughput, 0)}×`;
     const row = (name: string, t: Timing, vs = "—") => [
