@@ -1,6 +1,7 @@
 import "server-only";
 import pino from "pino";
 import { env } from "@/lib/env";
+import { processSingleton } from "@/lib/process-singleton";
 
 // Secrets never reach a log line: credentials, tokens and auth headers are redacted wherever they
 // appear in a logged object.
@@ -21,16 +22,15 @@ const REDACT = [
   "*.secret",
 ];
 
-const holder = globalThis as unknown as { __priceAtlasLog?: pino.Logger };
-
 export function logger(): pino.Logger {
-  holder.__priceAtlasLog ??= pino({
-    level: env().LOG_LEVEL,
-    base: { app: "price-atlas" },
-    redact: { paths: REDACT, censor: "[redacted]" },
-    timestamp: pino.stdTimeFunctions.isoTime,
-  });
-  return holder.__priceAtlasLog;
+  return processSingleton("log", () =>
+    pino({
+      level: env().LOG_LEVEL,
+      base: { app: "price-atlas" },
+      redact: { paths: REDACT, censor: "[redacted]" },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    }),
+  );
 }
 
 /** A child logger for one component ("sync", "upstream", "auth", …). */

@@ -2,17 +2,16 @@ import "server-only";
 import { LRUCache } from "lru-cache";
 import { findUserById } from "@/lib/db/users";
 import type { SessionUser } from "@/lib/domain/roles";
+import { processSingleton } from "@/lib/process-singleton";
 
 // Every page and API request asks who is calling; reading the account each time cost more than
 // serving a cached series. Accounts are kept for a few seconds: changes made on this instance
 // apply at once (forgetAccount), changes on other instances within ACCOUNT_TTL_MS.
-// On globalThis: route handlers and pages are separate bundles with their own module copies.
 const ACCOUNT_TTL_MS = 5_000;
-const holder = globalThis as unknown as {
-  __priceAtlasAccounts?: LRUCache<string, SessionUser | { none: true }>;
-};
-holder.__priceAtlasAccounts ??= new LRUCache({ max: 10_000, ttl: ACCOUNT_TTL_MS });
-const accounts = holder.__priceAtlasAccounts;
+const accounts = processSingleton(
+  "accounts",
+  () => new LRUCache<string, SessionUser | { none: true }>({ max: 10_000, ttl: ACCOUNT_TTL_MS }),
+);
 
 /** The account as a session user, or null when it is unknown or disabled. */
 export async function activeAccount(id: string): Promise<SessionUser | null> {

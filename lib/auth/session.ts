@@ -4,6 +4,7 @@ import { cookies } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
 import type { SessionUser } from "@/lib/domain/roles";
+import { processSingleton } from "@/lib/process-singleton";
 import { activeAccount } from "./account-cache";
 import { authOptions } from "./options";
 
@@ -11,9 +12,10 @@ import { authOptions } from "./options";
 // decoded cookie is immutable until it expires, so it is kept for a minute (the account behind it
 // is checked on every request, see account-cache.ts). On globalThis: route handlers and pages are
 // separate bundles with their own module copies.
-const holder = globalThis as unknown as { __priceAtlasSessions?: LRUCache<string, { id: string }> };
-holder.__priceAtlasSessions ??= new LRUCache({ max: 10_000, ttl: 60_000 });
-const sessions = holder.__priceAtlasSessions;
+const sessions = processSingleton(
+  "sessions",
+  () => new LRUCache<string, { id: string }>({ max: 10_000, ttl: 60_000 }),
+);
 
 /** next-auth's session cookie (possibly chunked), as one cache key; null when absent. */
 async function sessionCookie(): Promise<string | null> {

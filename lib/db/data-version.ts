@@ -1,4 +1,5 @@
 import "server-only";
+import { processSingleton } from "@/lib/process-singleton";
 import { prisma } from "./client";
 
 // The version of the series and catalogue data, shared by every instance through the database.
@@ -9,12 +10,7 @@ import { prisma } from "./client";
 const CHECK_MS = 1_000;
 
 type State = { token: string; checkedAt: number; bumpedAt: number; pending?: Promise<string> };
-const holder = globalThis as unknown as { __priceAtlasDataVersion?: State };
-
-function state(): State {
-  holder.__priceAtlasDataVersion ??= { token: "", checkedAt: 0, bumpedAt: 0 };
-  return holder.__priceAtlasDataVersion;
-}
+const state = () => processSingleton<State>("dataVersion", () => ({ token: "", checkedAt: 0, bumpedAt: 0 }));
 
 const tokenOf = (row: { version: number; updatedAt: Date } | null) =>
   row ? `${row.version}@${row.updatedAt.getTime()}` : "none";

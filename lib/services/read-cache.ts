@@ -1,6 +1,7 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
 import { dataVersion } from "@/lib/db/data-version";
+import { processSingleton } from "@/lib/process-singleton";
 
 // Series and catalogue answers change only when a sync or an on-demand fetch writes, so reads are
 // cached in memory: one database round-trip serves many viewers. Entries are keyed by the shared
@@ -8,18 +9,19 @@ import { dataVersion } from "@/lib/db/data-version";
 // TTL_MS and the size bound only make room for what is asked for now.
 const TTL_MS = 10 * 60_000;
 
-const holder = globalThis as unknown as { __priceAtlasReadCache?: LRUCache<string, object> };
-
 function cache(): LRUCache<string, object> {
-  holder.__priceAtlasReadCache ??= new LRUCache<string, object>({
-    max: 2000,
-    // Bounded by size too (it lives in the server's heap, see APP_HEAP_MB): a 20-year series is
-    // ~15 kB as JSON, a catalogue page of 50 ~30 kB.
-    maxSize: 16 * 1024 * 1024,
-    sizeCalculation: (value) => JSON.stringify(value).length,
-    ttl: TTL_MS,
-  });
-  return holder.__priceAtlasReadCache;
+  return processSingleton(
+    "readCache",
+    () =>
+      new LRUCache<string, object>({
+        max: 2000,
+        // Bounded by size too (it lives in the server's heap, see APP_HEAP_MB): a 20-year series is
+        // ~15 kB as JSON, a catalogue page of 50 ~30 kB.
+        maxSize: 16 * 1024 * 1024,
+        sizeCalculation: (value) => JSON.stringify(value).length,
+        ttl: TTL_MS,
+      }),
+  );
 }
 
 function deepFreeze(value: unknown): void {
