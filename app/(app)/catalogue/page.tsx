@@ -28,8 +28,7 @@ export default async function CataloguePage({ searchParams }: Props) {
     `?${new URLSearchParams({ ...(raw as Record<string, string>), page: String(page) })}`;
   const exportQuery = new URLSearchParams({ ...(raw as Record<string, string>), kind: "catalogue" });
   exportQuery.delete("page");
-  type FacetName = "service" | "kind" | "commodity" | "coverage" | "status" | "hasForecast";
-  const facet = (name: FacetName, param: string, label: string) => (
+  const facet = (name: keyof NonNullable<typeof data.facets>, param: string, label: string) => (
     <UrlSelect
       name={param}
       label={label}
@@ -88,6 +87,9 @@ export default async function CataloguePage({ searchParams }: Props) {
         {facet("kind", "kind", "Product")}
         {facet("commodity", "commodity", "Commodity")}
         {facet("coverage", "country", "Country")}
+        {facet("location", "location", "Location")}
+        {facet("currency", "currency", "Currency")}
+        {facet("unit", "unit", "Unit")}
         {facet("status", "status", "Status")}
         {facet("hasForecast", "hasForecast", "Forecast")}
       </fieldset>

@@ -6,7 +6,10 @@ export const dynamic = "force-dynamic";
 
 const query = catalogueQuerySchema.extend({ facets: z.enum(["true", "false"]).optional() });
 
-/** GET /api/v1/catalogue?q=&service=&country=&commodity=&kind=&status=&page=&pageSize=[&facets=true] → {items, total} */
+/**
+ * GET /api/v1/catalogue?q=&service=&kind=&commodity=&country=&location=&currency=&unit=&status=
+ * &hasForecast=&sort=&dir=&page=&pageSize=[&facets=true] → {items, total, page, pageSize[, facets]}
+ */
 export const GET = route({ access: "user", query }, async ({ query: { facets, ...q } }) =>
   listCatalogue(q, facets === "true"),
 );
