@@ -35,7 +35,8 @@ export function SeriesChart({
     }));
     // The forecast line starts at the last final so the two join.
     const lastFinal = finals.at(-1);
-    const fc = applyTransform(lastFinal ? [lastFinal, ...forecasts] : forecasts, transform, all, base);
+    const joined = lastFinal ? [{ date: lastFinal.date, value: lastFinal.value }, ...forecasts] : forecasts;
+    const fc = applyTransform(joined, transform, all, base);
     return [
       { name: "Final", points: f },
       ...(forecasts.length ? [{ name: "Forecast", points: fc, forecast: true, color: "#7c3aed" }] : []),

@@ -28,9 +28,15 @@ export function SeriesTable({ data, current }: { data: SeriesView; current: Seri
           <thead>
             <tr>
               <th scope="col">Month</th>
-              <th scope="col">Value</th>
+              <th scope="col" className="num">
+                Value
+              </th>
               <th scope="col">Kind</th>
-              {current && <th scope="col">Today</th>}
+              {current && (
+                <th scope="col" className="num">
+                  Today
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -40,9 +46,9 @@ export function SeriesTable({ data, current }: { data: SeriesView; current: Seri
               return (
                 <tr key={r.date} className={differs ? "changed" : undefined}>
                   <td className="mono">{r.date.slice(0, 7)}</td>
-                  <td className="mono">{r.value.toLocaleString()}</td>
+                  <td className="mono num">{r.value.toLocaleString()}</td>
                   <td>{r.kind}</td>
-                  {current && <td className="mono">{today?.toLocaleString() ?? "—"}</td>}
+                  {current && <td className="mono num">{today?.toLocaleString() ?? "—"}</td>}
                 </tr>
               );
             })}

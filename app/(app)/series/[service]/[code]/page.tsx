@@ -96,6 +96,20 @@ export default async function SeriesPage({ params, searchParams }: Props) {
           )}
         </div>
       )}
+      {a.replaces.length > 0 && (
+        <p className="small">
+          Replaces{" "}
+          {a.replaces.map((r, i) => (
+            <span key={r.code}>
+              {i > 0 && ", "}
+              <Link href={`/series/${r.service}/${r.code}`}>
+                {r.code} — {r.assessment}
+              </Link>
+            </span>
+          ))}
+          , discontinued: its history stays available there.
+        </p>
+      )}
       <fieldset className="row">
         <legend className="visually-hidden">Chart settings</legend>
         {details.conversion && (
@@ -161,7 +175,7 @@ export default async function SeriesPage({ params, searchParams }: Props) {
           </p>
         </div>
       )}
-      <div className="grid">
+      <div className="series-details">
         {data && <SeriesTable data={data} current={current} />}
         <SeriesInfo assessment={a} />
       </div>
