@@ -80,11 +80,15 @@ export function catalogueWhere(f: CatalogueFilter): Prisma.AssessmentWhereInput 
   return { AND: and };
 }
 
-function catalogueWhereSql(f: CatalogueFilter, without: ConditionKey): Prisma.Sql {
-  const parts = [
-    ...searchWords(f).map((w) => Prisma.sql`"searchText" LIKE ${`%${likeLiteral(w)}%`}`),
-    ...activeConditions(f, without).map((c) => c.sql(f)),
-  ];
+/** The search words as SQL: each must occur in the search text. */
+function searchWordsSql(f: CatalogueFilter): Prisma.Sql {
+  const words = searchWords(f).map((w) => Prisma.sql`"searchText" LIKE ${`%${likeLiteral(w)}%`}`);
+  return words.length ? Prisma.join(words, " AND ") : Prisma.sql`TRUE`;
+}
+
+/** The other filters as SQL, all but one. */
+function conditionsSql(f: CatalogueFilter, without: ConditionKey): Prisma.Sql {
+  const parts = activeConditions(f, without).map((c) => c.sql(f));
   return parts.length ? Prisma.join(parts, " AND ") : Prisma.sql`TRUE`;
 }
 
@@ -137,42 +141,71 @@ export async function searchCatalogue(
 }
 
 /** Each facet: the filter it ignores (so a facet never hides its siblings) and the value it counts. */
-type FacetSpec = { filter: ConditionKey; value?: string; list?: readonly [string, string] };
-const FACETS = {
+const SCALAR_FACETS = {
   service: { filter: "service", value: `"service"::text` },
   kind: { filter: "kind", value: `"kind"::text` },
   commodity: { filter: "commodity", value: `"commodity"` },
   coverage: { filter: "country", value: `"coverage"` },
   location: { filter: "location", value: `"location"` },
-  currency: { filter: "currency", list: ["availableCurrencies", "defaultCurrency"] },
-  unit: { filter: "unit", list: ["availableUnits", "defaultUnit"] },
   status: { filter: "status", value: `"status"::text` },
   hasForecast: { filter: "hasForecast", value: `"hasForecast"::text` },
-} as const satisfies Record<string, FacetSpec>;
-export type FacetField = keyof typeof FACETS;
+} as const satisfies Record<string, { filter: ConditionKey; value: string }>;
+/** List facets: an assessment counts once for each currency (unit) it offers, its default included. */
+const LIST_FACETS = {
+  currency: { filter: "currency", list: `"availableCurrencies"`, fallback: `"defaultCurrency"` },
+  unit: { filter: "unit", list: `"availableUnits"`, fallback: `"defaultUnit"` },
+} as const satisfies Record<string, { filter: ConditionKey; list: string; fallback: string }>;
+type ScalarFacet = keyof typeof SCALAR_FACETS;
+type ListFacet = keyof typeof LIST_FACETS;
+export type FacetField = ScalarFacet | ListFacet;
 export type FacetCounts = Record<FacetField, { value: string; count: number }[]>;
+type FacetRow = { facet: FacetField; value: string; count: number };
 
-/** Counts per value of each facet, each within the other filters: one statement for all of them. */
-export async function catalogueFacets(f: CatalogueFilter): Promise<FacetCounts> {
-  const fields = Object.keys(FACETS) as FacetField[];
-  const selects = fields.map((field) => {
-    const facet: FacetSpec = FACETS[field];
-    const where = catalogueWhereSql(f, facet.filter);
-    if (!facet.list)
-      return Prisma.sql`SELECT ${Prisma.raw(`'${field}'`)} AS facet, ${Prisma.raw(facet.value ?? "")} AS value, count(*)::int AS count
-        FROM "Assessment" WHERE ${where} GROUP BY 2`;
-    // An assessment counts once per currency (unit) it offers, its default included.
-    const [list, fallback] = facet.list;
-    return Prisma.sql`SELECT ${Prisma.raw(`'${field}'`)} AS facet, v.value, count(*)::int AS count
-      FROM "Assessment" CROSS JOIN LATERAL (
-        SELECT DISTINCT x AS value FROM unnest(array_append(${Prisma.raw(`"${list}"`)}, ${Prisma.raw(`"${fallback}"`)})) x
-      ) v WHERE ${where} GROUP BY 2`;
+/**
+ * The scalar facets in one scan: grouped by each on its own (grouping sets), each group counted
+ * within the filters other than its facet's own. The column named for a set is the only non-null one.
+ */
+async function scalarFacetRows(f: CatalogueFilter): Promise<FacetRow[]> {
+  const fields = Object.keys(SCALAR_FACETS) as ScalarFacet[];
+  const column = (prefix: string, field: string) => Prisma.raw(`"${prefix}_${field}"`);
+  const rows = await prisma().$queryRaw<Record<string, string | number | null>[]>(Prisma.sql`
+    SELECT ${Prisma.join(
+      fields.map((field) => {
+        const facet = SCALAR_FACETS[field];
+        return Prisma.sql`${Prisma.raw(facet.value)} AS ${column("v", field)},
+          (count(*) FILTER (WHERE ${conditionsSql(f, facet.filter)}))::int AS ${column("n", field)}`;
+      }),
+    )}
+    FROM "Assessment" WHERE ${searchWordsSql(f)}
+    GROUP BY GROUPING SETS (${Prisma.join(fields.map((field) => Prisma.raw(`(${SCALAR_FACETS[field].value})`)))})`);
+  return rows.flatMap((row) => {
+    const field = fields.find((name) => row[`v_${name}`] !== null);
+    const count = field ? Number(row[`n_${field}`]) : 0;
+    return field && count > 0 ? [{ facet: field, value: String(row[`v_${field}`]), count }] : [];
   });
-  const rows = await prisma().$queryRaw<{ facet: FacetField; value: string; count: number }[]>(
-    Prisma.sql`${Prisma.join(selects, " UNION ALL ")}`,
-  );
+}
+
+function listFacetRows(f: CatalogueFilter): Promise<FacetRow[]> {
+  const selects = (Object.keys(LIST_FACETS) as ListFacet[]).map((field) => {
+    const { filter, list, fallback } = LIST_FACETS[field];
+    // Lists hold each value once (parseList), so adding the default only when missing is exact.
+    const values = Prisma.raw(
+      `CASE WHEN ${fallback} = ANY(${list}) THEN ${list} ELSE array_append(${list}, ${fallback}) END`,
+    );
+    return Prisma.sql`SELECT ${Prisma.raw(`'${field}'`)} AS facet, value, count(*)::int AS count
+      FROM (SELECT unnest(${values}) AS value FROM "Assessment"
+        WHERE ${searchWordsSql(f)} AND ${conditionsSql(f, filter)}) offered
+      GROUP BY value`;
+  });
+  return prisma().$queryRaw<FacetRow[]>(Prisma.sql`${Prisma.join(selects, " UNION ALL ")}`);
+}
+
+/** Counts per value of each facet, each within the other filters (a facet never hides its siblings). */
+export async function catalogueFacets(f: CatalogueFilter): Promise<FacetCounts> {
+  const [scalar, lists] = await Promise.all([scalarFacetRows(f), listFacetRows(f)]);
+  const fields = [...Object.keys(SCALAR_FACETS), ...Object.keys(LIST_FACETS)] as FacetField[];
   const counts = Object.fromEntries(fields.map((field) => [field, []])) as unknown as FacetCounts;
-  for (const row of rows) counts[row.facet].push({ value: row.value, count: row.count });
+  for (const row of [...scalar, ...lists]) counts[row.facet].push({ value: row.value, count: row.count });
   for (const field of fields)
     counts[field].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
   return counts;

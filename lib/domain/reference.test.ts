@@ -35,5 +35,6 @@ describe("unit price conversion", () => {
   it("reads the vendor's comma-and-space lists", () => {
     expect(parseList("USD, EUR, USD cent")).toEqual(["USD", "EUR", "USD cent"]);
     expect(parseList("N/A")).toEqual([]);
+    expect(parseList("USD, EUR, USD")).toEqual(["USD", "EUR"]);
   });
 });

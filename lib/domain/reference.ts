@@ -55,12 +55,13 @@ export function unitFromId(id: number): Unit | undefined {
   return unitById.get(id);
 }
 
-/** "USD, EUR, GBP" → ["USD", "EUR", "GBP"]; "N/A" or empty → []. */
+/** "USD, EUR, GBP" → ["USD", "EUR", "GBP"] (each once); "N/A" or empty → []. */
 export function parseList(value: string): string[] {
-  return value
+  const items = value
     .split(",")
     .map((s) => s.trim())
     .filter((s) => s && s.toUpperCase() !== "N/A");
+  return [...new Set(items)];
 }
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { type CatalogueSort, catalogueFacets, searchCatalogue } from "@/lib/db/catalogue";
+import { type CatalogueSort, catalogueFacets, type FacetCounts, searchCatalogue } from "@/lib/db/catalogue";
 import { isoDay } from "@/lib/domain/months";
 import { ASSESSMENT_KINDS, serviceSchema } from "@/lib/domain/services";
 import { cachedRead } from "./read-cache";
@@ -41,18 +41,30 @@ export const catalogueQuerySchema = z.object({
 });
 export type CatalogueQuery = z.infer<typeof catalogueQuerySchema>;
 
-export function listCatalogue(query: CatalogueQuery, withFacets = false) {
-  return cachedRead(`catalogue|${withFacets}|${JSON.stringify(query)}`, () =>
-    loadCatalogue(query, withFacets),
-  );
+type CataloguePage = Awaited<ReturnType<typeof loadCatalogue>> & { facets?: FacetCounts };
+
+export function listCatalogue(query: CatalogueQuery, withFacets = false): Promise<CataloguePage> {
+  const page = () => cachedRead(`catalogue|${JSON.stringify(query)}`, () => loadCatalogue(query));
+  if (!withFacets) return page();
+  // Facets depend on the filter alone: paging through or re-sorting a search reuses them.
+  const { sort: _s, dir: _d, page: _p, pageSize: _ps, ...filter } = query;
+  return cachedRead(`catalogue+facets|${JSON.stringify(query)}`, async () => {
+    const [items, facets] = await Promise.all([
+      page(),
+      cachedRead(`facets|${JSON.stringify(filter)}`, () => catalogueFacets(filter)),
+    ]);
+    return { ...items, facets };
+  });
 }
 
-async function loadCatalogue(query: CatalogueQuery, withFacets: boolean) {
+async function loadCatalogue(query: CatalogueQuery) {
   const { sort, dir, page, pageSize, ...filter } = query;
-  const [{ items, total }, facets] = await Promise.all([
-    searchCatalogue(filter, { skip: (page - 1) * pageSize, take: pageSize, sort: sortColumn[sort], dir }),
-    withFacets ? catalogueFacets(filter) : Promise.resolve(undefined),
-  ]);
+  const { items, total } = await searchCatalogue(filter, {
+    skip: (page - 1) * pageSize,
+    take: pageSize,
+    sort: sortColumn[sort],
+    dir,
+  });
   return {
     items: items.map((a) => ({
       ...a,
@@ -62,7 +74,6 @@ async function loadCatalogue(query: CatalogueQuery, withFacets: boolean) {
     total,
     page,
     pageSize,
-    ...(facets ? { facets } : {}),
   };
 }
 export type CatalogueItem = Awaited<ReturnType<typeof listCatalogue>>["items"][number];

@@ -192,6 +192,20 @@ async function main() {
     const searchCold = await load(200, 1, () =>
       fresh(`/api/v1/catalogue?q=${encodeURIComponent(pick(words))}&pageSize=${51 + unique++}`),
     );
+    // A new search as the catalogue page asks it (with facets): words × commodity × forecast, each once.
+    const commodities = (
+      (await (await fetch(`${base}/api/v1/catalogue?facets=true&pageSize=1`, { headers: auth })).json()) as {
+        facets: { commodity: { value: string }[] };
+      }
+    ).facets.commodity.map((c) => c.value);
+    const searches = words.flatMap((q) =>
+      commodities.flatMap((commodity) =>
+        ["true", "false"].map((f) => new URLSearchParams({ q, commodity, hasForecast: f, facets: "true" })),
+      ),
+    );
+    const facetsCold = await load(Math.min(200, searches.length), 1, () =>
+      fresh(`/api/v1/catalogue?${searches.splice(Math.floor(Math.random() * searches.length), 1)[0]}`),
+    );
     const sample = (await (await fetch(`${base}/api/v1/series/${codes[0]}`, { headers: auth })).json()) as {
       finals: unknown[];
     };
@@ -230,6 +244,7 @@ async function main() {
         ),
         row("GET /api/v1/series/… not cached yet, one client", seriesCold),
         row("GET /api/v1/catalogue?q=… not cached yet, one client", searchCold),
+        row("GET /api/v1/catalogue?q=…&commodity=…&facets=true, a new search", facetsCold),
         row(
           "pass-through to the vendor (baseline; 200 requests)",
           passThrough,

@@ -52,6 +52,14 @@ test("search and facet the catalogue, with the state in the URL", async ({ page 
   }).toPass();
   const rows = page.locator("table.data tbody tr");
   await expect(rows.first()).toContainText("Germany");
+  // Currencies count what each assessment offers: picking one keeps the other filters.
+  const currency = page.getByLabel("Currency");
+  const offered = await currency.locator("option").nth(1).getAttribute("value");
+  await currency.selectOption(offered ?? "");
+  await expect(page).toHaveURL(new RegExp(`currency=${offered}`));
+  await expect(page).toHaveURL(/country=Germany/);
+  await expect(currency).toHaveValue(offered ?? "");
+  await expect(rows.first()).toContainText("Germany");
   // The shared URL restores the same view for someone else.
   const url = page.url();
   const other = await page.context().browser()?.newPage();

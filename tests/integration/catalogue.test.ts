@@ -98,6 +98,14 @@ describe(`catalogue search and facets (${process.env.TEST_DB_KIND})`, () => {
     await check({ location: a.location, kind: a.kind, status: "active" });
   });
 
+  it("reuses a search's facets while paging and sorting through it", async () => {
+    const query = catalogueQuerySchema.parse({ q: "gas", pageSize: "5" });
+    const first = await listCatalogue(query, true);
+    const next = await listCatalogue({ ...query, page: 2, sort: "code", dir: "desc" }, true);
+    expect(next.items[0]?.id).not.toBe(first.items[0]?.id);
+    expect(next.facets).toBe(first.facets);
+  });
+
   it("treats search words literally: % and _ are not wildcards", async () => {
     // Some specifications carry a "%" ("99.99%"): those match, and only those.
     const percent = await check({ q: "%" });
