@@ -24,7 +24,7 @@ export function SeriesTable({ data, current }: { data: SeriesView; current: Seri
         </p>
       )}
       <div style={{ maxHeight: 420, overflow: "auto" }}>
-        <table>
+        <table className="data">
           <thead>
             <tr>
               <th scope="col">Month</th>
