@@ -274,6 +274,17 @@ async function main() {
     }
     console.log("\nFirst-load JavaScript (gzip; target < 250 kB)\n");
     table(["page", "path", "scripts", "kB gzip"], weights);
+    // Pages load their server code on first use: what the server holds once people browse too.
+    if (appPid) resetPeakMemory(appPid);
+    for (let i = 0; i < 20; i++)
+      for (const [, url] of pages)
+        await (
+          await fetch(`${base}${url.replace(codes[0] as string, pick(codes))}`, { headers: { cookie } })
+        ).text();
+    const browsing = appPid ? memoryOf(appPid) : { rssMb: Number.NaN, peakMb: Number.NaN };
+    console.log(
+      `\nApp server memory once the pages are in use too (60 page views): RSS ${fmt(browsing.rssMb, 0)} MB (peak ${fmt(browsing.peakMb, 0)} MB).`,
+    );
   } finally {
     if (app.pid) process.kill(-app.pid, "SIGTERM");
     await new Promise((r) => setTimeout(r, 1000));
