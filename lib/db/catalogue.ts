@@ -33,7 +33,7 @@ const equals = (
   cast = "",
 ): Condition => ({
   applies: (f) => f[key] !== undefined,
-  where: (f) => ({ [key === "country" ? "coverage" : key]: f[key] }),
+  where: (f) => ({ [column]: f[key] }),
   sql: (f) => Prisma.sql`${Prisma.raw(`"${column}"`)} = ${f[key]}${Prisma.raw(cast)}`,
 });
 const inList = (key: "currency" | "unit", list: string, fallback: string): Condition => ({
