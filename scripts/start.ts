@@ -100,10 +100,7 @@ async function main() {
   const heap = dev ? [] : [`--max-old-space-size=${config.APP_HEAP_MB}`, "--max-semi-space-size=8"];
   const args = [...heap, nextBin(), dev ? "dev" : "start", "-p", String(port)];
   const tunables = ["glibc.malloc.arena_max=1", "glibc.malloc.trim_threshold=131072"];
-  const malloc = {
-    MALLOC_ARENA_MAX: "1",
-    GLIBC_TUNABLES: [process.env.GLIBC_TUNABLES, ...tunables].filter(Boolean).join(":"),
-  };
+  const malloc = { GLIBC_TUNABLES: [process.env.GLIBC_TUNABLES, ...tunables].filter(Boolean).join(":") };
   const { child } = await startAndWait(
     args,
     processEnvForChild(dev ? { NODE_ENV: "development" } : { NODE_ENV: "production", ...malloc }),
