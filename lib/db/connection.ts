@@ -5,6 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPg } from "@prisma/adapter-pg";
+import { Debug } from "@prisma/client/runtime/client";
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/generated/prisma/client";
@@ -20,7 +21,19 @@ export type Database = {
   /** for the migration engine only (PostgreSQL: a single connection) */
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
   close(): Promise<void>;
+  /** Lets go of the arguments Prisma keeps of its last queries (call after a bulk write). */
+  forgetQueryArguments(): void;
 };
+
+// Prisma's debug module keeps the arguments of its last 100 debug calls in memory, whatever DEBUG
+// says, and every query logs its plan, parameters included. After bulk writes those are megabytes
+// each: a 50,000-assessment catalogue held > 100 MB that way and ran the server out of heap.
+// A hundred one-word entries push them out. The module instance is the one this client was built
+// with (bundles may hold several copies of Prisma's runtime), so the function travels with it.
+const debugHistory = Debug("price-atlas:db");
+function forgetQueryArguments(): void {
+  for (let i = 0; i < 100; i++) debugHistory("bulk write done");
+}
 
 /** DATABASE_URL → PostgreSQL (a `schema` query parameter selects the schema); unset → PGlite. */
 export function resolveDatabaseTarget(databaseUrl: string | undefined, dataDir: string): DatabaseTarget {
@@ -100,7 +113,7 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
     // The migration engine takes a session-level advisory lock and must release it on the same
     // connection: it gets a pool of exactly one (a larger pool leaks the lock to an idle connection).
     const adapterFactory = new PrismaPg(pgPoolConfig(target, 1), { schema: target.schema });
-    return { target, prisma, adapterFactory, close: () => prisma.$disconnect() };
+    return { target, prisma, adapterFactory, close: () => prisma.$disconnect(), forgetQueryArguments };
   }
 
   const release = target.dataDir
@@ -118,6 +131,7 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
       target,
       prisma,
       adapterFactory,
+      forgetQueryArguments,
       async close() {
         try {
           await prisma.$disconnect();

@@ -2,6 +2,7 @@ import "server-only";
 import { type ObservationKind, Prisma, type Service } from "@/generated/prisma/client";
 import { prisma } from "./client";
 import { bumpDataVersion } from "./data-version";
+import { afterBulkWrite } from "./maintenance";
 
 // Writes one fetched batch in one transaction: variants, the bitemporal observation changes, the
 // variants' sync state and the batch's "done" mark — all or nothing, so a crash or a bad record
@@ -42,6 +43,7 @@ export async function storeFetchedRecords(
   target: BatchTarget,
 ): Promise<{ observations: number; unknownCodes: string[] }> {
   const result = await writeRecords(service, records, fetchedAt, target);
+  await afterBulkWrite();
   await bumpDataVersion();
   return result;
 }

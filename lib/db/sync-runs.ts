@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma, type Service } from "@/generated/prisma/client";
 import { prisma } from "./client";
+import { afterBulkWrite } from "./maintenance";
 
 // Sync runs and their batches: the plan, per-batch progress, and what a resumed run needs.
 
@@ -81,6 +82,7 @@ export async function storePlan(
       data: { plan, batchesTotal: batches.length, status: "running", heartbeatAt: new Date(), ...counts },
     }),
   ]);
+  await afterBulkWrite();
 }
 
 export function pendingBatches(runId: string) {
