@@ -1,5 +1,6 @@
 import "server-only";
 import { findRun, findUnfinishedRun, listRuns, runBatches } from "@/lib/db/sync-runs";
+import { runLedgerTotals } from "@/lib/db/upstream-usage";
 
 // Progress of sync runs as stored per batch, for the admin page and `npm run sync` through the app.
 
@@ -10,6 +11,8 @@ export async function runView(id: string) {
   if (!run) return null;
   const batches = await runBatches(id);
   const count = (s: string) => batches.filter((b) => b.status === s).length;
+  // The run's totals are stored when it ends; until then they are counted from the call ledger.
+  const spent = run.finishedAt ? run : await runLedgerTotals(run.id);
   return {
     id: run.id,
     trigger: run.trigger,
@@ -21,8 +24,8 @@ export async function runView(id: string) {
     requestedBy: run.requestedBy,
     message: run.message,
     nextAttemptAt: run.nextAttemptAt?.toISOString() ?? null,
-    calls: run.calls,
-    dataRequests: run.dataRequests,
+    calls: spent.calls,
+    dataRequests: spent.dataRequests,
     minimumDataRequests: run.minimumDataRequests,
     assessments: run.assessments,
     observations: run.observations,

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db/client";
+import { runView } from "@/lib/sync/progress";
 import {
   currentRowsAreUnique,
   dropScenarioDatabase,
@@ -32,6 +33,10 @@ describe(`sync under faults on ${process.env.TEST_DB_KIND}`, () => {
     expect(first.status).toBe("waiting");
     expect(first.message).toMatch(/unavailable/);
     expect(first.nextAttemptAt).not.toBeNull();
+    // Unfinished, the run shows what it has spent so far (admins watch it during long syncs).
+    const paused = await runView(first.runId as string);
+    expect(paused?.calls).toBeGreaterThan(0);
+    expect(paused?.dataRequests).toBe((await current.paidPerCode()).size);
     await sim.control("DELETE", "faults");
     const second = await current.sync();
     expect(second.status).toBe("done");
