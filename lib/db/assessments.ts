@@ -48,10 +48,10 @@ export type AssessmentSyncState = Awaited<ReturnType<typeof assessmentSyncState>
 
 const CHUNK = 500;
 /**
- * Rows per insert. Prisma's client and its driver adapters each keep the arguments of their last
- * 100 debug calls (every query's, parameters included): small statements keep that small.
+ * Rows per bulk statement. Prisma's client and its driver adapters each keep the arguments of their
+ * last 100 debug calls (every query's, parameters included): small statements keep that small.
  */
-const INSERT_CHUNK = 100;
+const BULK_CHUNK = 100;
 
 /** The monthly case: only the release fields moved. One statement per chunk instead of one per row. */
 export async function refreshReleaseFields(
@@ -65,8 +65,8 @@ export async function refreshReleaseFields(
   }[],
   now: Date,
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += 2000) {
-    const part = rows.slice(i, i + 2000);
+  for (let i = 0; i < rows.length; i += BULK_CHUNK) {
+    const part = rows.slice(i, i + BULK_CHUNK);
     await prisma().$executeRaw`
       UPDATE "Assessment" a SET "upstreamUpdatedAt" = u.upd, "lastAvailableFinal" = u.laf, "seriesHistChanged" = u.shc,
         "raw" = u.raw, "lastSeenAt" = ${now}::timestamp(3)
@@ -74,8 +74,8 @@ export async function refreshReleaseFields(
                   ${part.map((r) => r.lastAvailableFinal)}::date[], ${part.map((r) => r.seriesHistChanged)}::boolean[],
                   ${part.map((r) => JSON.stringify(r.raw))}::jsonb[]) AS u(code, upd, laf, shc, raw)
       WHERE a."service" = ${service}::"Service" AND a."code" = u.code`;
+    await afterBulkWrite();
   }
-  await afterBulkWrite();
   await bumpDataVersion();
 }
 
@@ -144,8 +144,8 @@ export async function applyCatalogue(
     lastSeenAt: now,
     vanishedAt: null,
   });
-  for (let i = 0; i < fresh.length; i += INSERT_CHUNK) {
-    await insertAssessments(fresh.slice(i, i + INSERT_CHUNK).map(strip));
+  for (let i = 0; i < fresh.length; i += BULK_CHUNK) {
+    await insertAssessments(fresh.slice(i, i + BULK_CHUNK).map(strip));
   }
   for (let i = 0; i < changed.length; i += CHUNK) {
     await prisma().$transaction(
