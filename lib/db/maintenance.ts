@@ -17,10 +17,16 @@ export async function tidyAfterSync(): Promise<void> {
 // first sync of a 50,000-assessment catalogue). Checkpointing well before that keeps the WAL small.
 const CHECKPOINT_AFTER_WAL_BYTES = 128 * 1024 * 1024;
 
-async function checkpointIfWalGrew(): Promise<void> {
+/** Bytes of WAL written since the last checkpoint began. */
+export async function walSinceCheckpoint(): Promise<number> {
   const [row] = await prisma().$queryRaw<{ bytes: bigint }[]>`
     SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn)::bigint AS bytes FROM pg_control_checkpoint()`;
-  if (row && row.bytes > CHECKPOINT_AFTER_WAL_BYTES) await prisma().$executeRawUnsafe("CHECKPOINT");
+  return Number(row?.bytes ?? 0);
+}
+
+async function checkpointIfWalGrew(): Promise<void> {
+  if ((await walSinceCheckpoint()) > CHECKPOINT_AFTER_WAL_BYTES)
+    await prisma().$executeRawUnsafe("CHECKPOINT");
 }
 
 /**

@@ -1,28 +1,23 @@
 // What every bulk write is followed by (lib/db/maintenance.ts `afterBulkWrite`). On the embedded
 // database a checkpoint must come long before the WAL nears max_wal_size: there the checkpoint
 // Postgres requests by itself never returns (the first sync of a 50,000-assessment catalogue hung).
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db/client";
-import { afterBulkWrite } from "@/lib/db/maintenance";
+import { afterBulkWrite, walSinceCheckpoint } from "@/lib/db/maintenance";
 import { installTestDatabase, type TestDatabase, testDatabaseKind } from "../helpers/database";
 
-let db: TestDatabase | undefined;
-beforeAll(async () => {
-  db = await installTestDatabase();
-});
-afterAll(async () => {
-  await db?.drop();
-});
+const walMb = async () => (await walSinceCheckpoint()) / 1024 / 1024;
 
-const walSinceCheckpoint = async () => {
-  const [row] = await prisma().$queryRaw<{ bytes: bigint }[]>`
-    SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn)::bigint AS bytes FROM pg_control_checkpoint()`;
-  return Number(row?.bytes ?? 0) / 1024 / 1024;
-};
+describe.runIf(testDatabaseKind() === "pglite")("bulk writes on the embedded database", () => {
+  let db: TestDatabase | undefined;
+  beforeAll(async () => {
+    db = await installTestDatabase();
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
 
-it.runIf(testDatabaseKind() === "pglite")(
-  "checkpoints the embedded database once a bulk write has grown the WAL past 128 MB",
-  async () => {
+  it("checkpoints once a bulk write has grown the WAL past 128 MB", async () => {
     // Uncompressed 8 kB values: ~80 MB of WAL per fill, cheaply.
     await prisma().$executeRawUnsafe(`CREATE TABLE wal_filler (x text)`);
     await prisma().$executeRawUnsafe(`ALTER TABLE wal_filler ALTER COLUMN x SET STORAGE EXTERNAL`);
@@ -33,12 +28,10 @@ it.runIf(testDatabaseKind() === "pglite")(
     await fill();
     await afterBulkWrite();
     // Below the threshold nothing happens: the next write adds to the same WAL.
-    const small = await walSinceCheckpoint();
-    expect(small).toBeGreaterThan(60);
+    expect(await walMb()).toBeGreaterThan(60);
     await fill();
-    expect(await walSinceCheckpoint()).toBeGreaterThan(128);
+    expect(await walMb()).toBeGreaterThan(128);
     await afterBulkWrite();
-    expect(await walSinceCheckpoint()).toBeLessThan(1);
-  },
-  120_000,
-);
+    expect(await walMb()).toBeLessThan(1);
+  }, 120_000);
+});
