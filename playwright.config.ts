@@ -2,7 +2,9 @@ import { defineConfig } from "@playwright/test";
 
 // End-to-end tests run against a real `npm start` (build, migrations, bundled simulator, PGlite)
 // in a throw-away data directory, driven through the system's Chromium.
-const PORT = 3100;
+// E2E_PORT / E2E_SIMULATOR_PORT let two checkouts run their suites side by side.
+const PORT = Number(process.env.E2E_PORT || 3100);
+const SIMULATOR_PORT = process.env.E2E_SIMULATOR_PORT || "4110";
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 export default defineConfig({
@@ -33,15 +35,15 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
-    command: "rm -rf data/e2e && npm start",
+    command: `rm -rf data/e2e-${PORT} && npm start`,
     url: `http://localhost:${PORT}/api/health`,
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: "pipe",
     env: {
       PORT: String(PORT),
-      DATA_DIR: "data/e2e",
-      SIMULATOR_PORT: "4110",
+      DATA_DIR: `data/e2e-${PORT}`,
+      SIMULATOR_PORT,
       NEXTAUTH_URL: `http://localhost:${PORT}`,
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
