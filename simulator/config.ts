@@ -41,6 +41,7 @@ export const optionsSchema = z.object({
     .preprocess(list, z.array(z.enum(["industry_economics", "energy_price"])).min(1))
     .default(["industry_economics", "energy_price"]),
   datasetKeys: z.enum(["country", "region"]).default("country"),
+  regionScheme: z.enum(["default", "live"]).default("default"),
   releaseDay: int(1, 28).default(1),
   releaseTime: z
     .string()

@@ -1,10 +1,12 @@
 // Everything one running simulator knows: options, clock, catalogue, limits, tokens and faults.
 import { type CalendarRules, releasePeriod, VENDOR_CALENDAR } from "@/lib/domain/calendar";
+import { COUNTRIES } from "@/lib/domain/countries";
 import { type MonthIndex, parseMonth } from "@/lib/domain/months";
 import type { ServiceName } from "@/lib/domain/services";
 import { SimulatedClock } from "./clock";
 import type { SimulatorOptions } from "./config";
 import { Catalogue } from "./model/catalogue";
+import { allDatasets } from "./model/datasets";
 import { unit } from "./model/random";
 import { type Faults, NO_FAULTS } from "./state/faults";
 import { Limits } from "./state/limits";
@@ -20,6 +22,8 @@ export class SimulatorState {
   private faultDraws = 0;
   private faultBudget = 0;
   private readonly datasetCache = new Map<string, string[]>();
+  /** every dataset key there can be (countries, or the regions of the scheme) */
+  readonly datasetKeys: readonly string[];
 
   constructor(readonly options: SimulatorOptions) {
     this.clock = new SimulatedClock(options.clock);
@@ -35,8 +39,19 @@ export class SimulatorState {
       size: options.size,
       lifecycleFrom: parseMonth(options.lifecycleFrom) as MonthIndex,
       datasetKeys: options.datasetKeys,
+      regionScheme: options.regionScheme,
       releaseDay: options.releaseDay,
     });
+    this.datasetKeys = allDatasets(
+      COUNTRIES.map((c) => c.name),
+      options.datasetKeys,
+      options.regionScheme,
+    );
+    const unknown = options.datasets?.filter((d) => !this.canonicalDataset(d));
+    if (unknown?.length)
+      throw new Error(
+        `Unknown dataset ${unknown.join(", ")} in --datasets; the keys are: ${this.datasetKeys.join(", ")}`,
+      );
     this.limits = new Limits({
       ratePerSecond: options.ratePerSecond,
       dailyQuota: options.dailyQuota,
@@ -58,6 +73,12 @@ export class SimulatorState {
 
   serviceSubscribed(service: ServiceName): boolean {
     return this.options.services.includes(service);
+  }
+
+  /** The dataset key as the report writes it, for a key in any letter case; undefined if unknown. */
+  canonicalDataset(dataset: string): string | undefined {
+    const wanted = dataset.trim().toLowerCase();
+    return this.datasetKeys.find((k) => k.toLowerCase() === wanted);
   }
 
   datasetSubscribed(dataset: string): boolean {

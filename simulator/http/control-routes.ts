@@ -59,9 +59,17 @@ export async function handleControl(
       return sendJson(res, 200, snapshot(state));
     case "POST /_control/quotas": {
       const body = quotaBody.parse(await readJsonBody(req));
-      const key = state.limits.datasetKey(body.service, body.dataset, state.vintage());
+      // The same keys as the data-limits report and the quota counting (any letter case).
+      const dataset = state.canonicalDataset(body.dataset);
+      if (!dataset)
+        throw new SimError(
+          400,
+          "bad_request",
+          `Unknown dataset "${body.dataset}"; the keys are: ${state.datasetKeys.join(", ")}.`,
+        );
+      const key = state.limits.datasetKey(body.service, dataset, state.vintage());
       state.limits.setMonthlyUsed(key, Math.max(0, state.limits.limits.codeQuota - body.remaining));
-      return sendJson(res, 200, { ...body, total: state.limits.limits.codeQuota });
+      return sendJson(res, 200, { ...body, dataset, total: state.limits.limits.codeQuota });
     }
     case "PUT /_control/faults":
       state.setFaults(faultsSchema.parse(await readJsonBody(req)));

@@ -1,9 +1,9 @@
 // The simulated catalogue: numbers templates into codes, applies the lifecycle, and renders the
 // vendor's records. Nothing per assessment is stored; a record is rebuilt from its index on
 // demand, which keeps a 50,000-assessment catalogue in a few megabytes.
-import { countryByName } from "@/lib/domain/countries";
 import { FIRST_MONTH, type MonthIndex, monthToDate } from "@/lib/domain/months";
 import type { ServiceName } from "@/lib/domain/services";
+import { type DatasetKeys, datasetOf, type RegionScheme } from "./datasets";
 import {
   type Addition,
   buildLifecycle,
@@ -21,7 +21,8 @@ export type CatalogueOptions = {
   /** total assessments across both services; undefined → every template once (≈ 3,100) */
   size?: number;
   lifecycleFrom: MonthIndex;
-  datasetKeys: "country" | "region";
+  datasetKeys: DatasetKeys;
+  regionScheme: RegionScheme;
   releaseDay: number;
 };
 
@@ -179,10 +180,7 @@ export class Catalogue {
       seriesHistChanged:
         discontinuedAt === undefined && events.some((e) => e.release === vintage && e.historical),
       events,
-      dataset:
-        this.options.datasetKeys === "region"
-          ? (countryByName(country.name)?.region ?? country.name)
-          : country.name,
+      dataset: datasetOf(country.name, this.options.datasetKeys, this.options.regionScheme),
     };
   }
 

@@ -147,4 +147,32 @@ describe("region-keyed data limits", () => {
       await sim.close();
     }
   });
+
+  it("keys by the simulator's own live region scheme, the same keys for counting and control", async () => {
+    const sim = await startTestSimulator({ size: 600, datasetKeys: "region", regionScheme: "live" });
+    try {
+      type Limits = Record<string, { remaining_requests: number; total_requests: number }>;
+      const limits = await sim.json<Limits>("/energy_price/v1/data_limits");
+      expect(Object.keys(limits).sort()).toEqual([
+        "APAC-N",
+        "APAC-S",
+        "EUROPE-CE",
+        "EUROPE-W",
+        "LATAM",
+        "MEA",
+        "NORAM",
+      ]);
+      const list = await sim.json<InfoRecord[]>("/energy_price/v1/export/series");
+      const turkey = list.find((r) => r.coverage === "Turkey") as InfoRecord;
+      expect((await sim.get(`/energy_price/v1/export/series/${turkey.code}`)).status).toBe(200);
+      expect((await sim.json<Limits>("/energy_price/v1/data_limits")).MEA?.remaining_requests).toBe(599);
+      await sim.control("POST", "quotas", { service: "energy_price", dataset: "mea", remaining: 5 });
+      expect((await sim.json<Limits>("/energy_price/v1/data_limits")).MEA?.remaining_requests).toBe(5);
+      await expect(
+        sim.control("POST", "quotas", { service: "energy_price", dataset: "Europe", remaining: 5 }),
+      ).rejects.toThrow(/400/);
+    } finally {
+      await sim.close();
+    }
+  });
 });
