@@ -19,6 +19,12 @@ const list = (v: unknown) =>
         .filter(Boolean)
     : v;
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/** Record fields the specification lists (a --dataset-field must not take one of their names). */
+const SPEC_FIELDS = new Set(
+  "code assessment product commodity coverage location area details specification available_currencies available_units default_currency default_unit has_forecast has_preliminary last_available_final series_hist_changed remark_1 remark_2 updated_at currency unit series_final_values series_forecast_values".split(
+    " ",
+  ),
+);
 
 export const optionsSchema = z.object({
   host: z.string().default("127.0.0.1"),
@@ -42,6 +48,15 @@ export const optionsSchema = z.object({
     .default(["industry_economics", "energy_price"]),
   datasetKeys: z.enum(["country", "region"]).default("country"),
   regionScheme: z.enum(["default", "live"]).default("default"),
+  datasetField: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "must be a field name (letters, digits, _)")
+    .refine((v) => !SPEC_FIELDS.has(v), "must not be a field the specification lists")
+    .optional(),
+  stringScalars: flag.default(false),
+  shufflePoints: flag.default(false),
+  extraFields: flag.default(false),
+  wording: z.enum(["default", "live"]).default("default"),
   releaseDay: int(1, 28).default(1),
   releaseTime: z
     .string()
@@ -71,7 +86,16 @@ export type SimulatorInput = z.input<typeof optionsSchema>;
 const NAMES = Object.keys(optionsSchema.shape) as (keyof SimulatorOptions)[];
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const envName = (name: string) => `SIM_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
-const BOOLEAN = new Set(["windows", "history", "gatewayStyle", "control", "verbose"]);
+const BOOLEAN = new Set([
+  "windows",
+  "history",
+  "gatewayStyle",
+  "control",
+  "verbose",
+  "stringScalars",
+  "shufflePoints",
+  "extraFields",
+]);
 
 /** Parses argv (e.g. `--port 4010 --no-windows`) over SIM_* environment variables. */
 export function parseOptions(argv: string[], env: Record<string, string | undefined>): SimulatorOptions {

@@ -1,5 +1,5 @@
 // Everything one running simulator knows: options, clock, catalogue, limits, tokens and faults.
-import { type CalendarRules, releasePeriod, VENDOR_CALENDAR } from "@/lib/domain/calendar";
+import { type CalendarRules, releaseInstant, releasePeriod, VENDOR_CALENDAR } from "@/lib/domain/calendar";
 import { COUNTRIES } from "@/lib/domain/countries";
 import { type MonthIndex, parseMonth } from "@/lib/domain/months";
 import type { ServiceName } from "@/lib/domain/services";
@@ -8,6 +8,7 @@ import type { SimulatorOptions } from "./config";
 import { Catalogue } from "./model/catalogue";
 import { allDatasets } from "./model/datasets";
 import { unit } from "./model/random";
+import type { RecordStyle } from "./model/records";
 import { type Faults, NO_FAULTS } from "./state/faults";
 import { Limits } from "./state/limits";
 import { TokenIssuer } from "./state/tokens";
@@ -18,6 +19,7 @@ export class SimulatorState {
   readonly limits: Limits;
   readonly tokens: TokenIssuer;
   readonly rules: CalendarRules;
+  readonly style: RecordStyle;
   faults: Faults = NO_FAULTS;
   private faultDraws = 0;
   private faultBudget = 0;
@@ -40,6 +42,7 @@ export class SimulatorState {
       lifecycleFrom: parseMonth(options.lifecycleFrom) as MonthIndex,
       datasetKeys: options.datasetKeys,
       regionScheme: options.regionScheme,
+      wording: options.wording,
       releaseDay: options.releaseDay,
     });
     this.datasetKeys = allDatasets(
@@ -52,6 +55,14 @@ export class SimulatorState {
       throw new Error(
         `Unknown dataset ${unknown.join(", ")} in --datasets; the keys are: ${this.datasetKeys.join(", ")}`,
       );
+    this.style = {
+      wording: options.wording,
+      stringScalars: options.stringScalars,
+      shufflePoints: options.shufflePoints,
+      extraFields: options.extraFields,
+      datasetField: options.datasetField,
+      releaseInstant: (release) => releaseInstant(release, this.rules),
+    };
     this.limits = new Limits({
       ratePerSecond: options.ratePerSecond,
       dailyQuota: options.dailyQuota,

@@ -181,19 +181,34 @@ function resolveCodes(
   return { found, currencyId, unitId };
 }
 
+function limitsReport(state: SimulatorState, service: ServiceName, period: number) {
+  const limits = state.limits;
+  const total = limits.limits.codeQuota;
+  const { stringScalars, extraFields } = state.style;
+  const report: Record<string, Record<string, unknown>> = {};
+  for (const dataset of state.datasetsOf(service)) {
+    const remaining = limits.datasetRemaining(service, dataset, period);
+    const entry: Record<string, unknown> = stringScalars
+      ? { remaining_requests: String(remaining), total_requests: String(total) }
+      : { remaining_requests: remaining, total_requests: total };
+    if (extraFields) {
+      entry.used_requests = total - remaining;
+      entry.renewal_period = "P1M";
+      entry.last_reset = releaseInstant(period, state.rules).toISOString();
+      entry.policy = { scope: "data-automation", counted: "codes" };
+    }
+    report[dataset] = entry;
+  }
+  return report;
+}
+
 export async function handleData(state: SimulatorState, req: IncomingMessage, route: DataRoute) {
   const { now, dailyKey } = await checkAccess(state, req, route);
   const limits = state.limits;
   const period = state.vintage(now);
   if (route.operation === "data_limits") {
     if (route.sandbox) throw new SimError(404, "not_found", "The sandbox has no data_limits operation.");
-    const report: Record<string, { remaining_requests: number; total_requests: number }> = {};
-    for (const dataset of state.datasetsOf(route.service)) {
-      report[dataset] = {
-        remaining_requests: limits.datasetRemaining(route.service, dataset, period),
-        total_requests: limits.limits.codeQuota,
-      };
-    }
+    const report = limitsReport(state, route.service, period);
     limits.countDaily(dailyKey);
     return { status: 200, body: report, dataRequests: 0 };
   }
@@ -212,7 +227,7 @@ export async function handleData(state: SimulatorState, req: IncomingMessage, ro
     const vintage = state.vintage(now);
     const records = (function* () {
       for (const s of state.catalogue.listed(route.service, vintage)) {
-        if (state.datasetSubscribed(s.dataset)) yield infoRecord(s, state.catalogue);
+        if (state.datasetSubscribed(s.dataset)) yield infoRecord(s, state.catalogue, state.style);
       }
     })();
     return { status: 200, stream: records, dataRequests: 0 };
@@ -238,14 +253,19 @@ export async function handleData(state: SimulatorState, req: IncomingMessage, ro
   limits.countDaily(dailyKey);
   const body = found.map((s) => {
     const applies = conversionApplies(s.template.kind);
-    return valuesRecord(s, state.catalogue, {
-      history: route.operation === "series_hist",
-      currency:
-        applies && currencyId ? (currencyFromId(currencyId)?.short as string) : s.template.defaultCurrency,
-      unit: applies && unitId ? (unitFromId(unitId)?.short as string) : s.template.defaultUnit,
-      forecastMonths: state.options.forecastMonths,
-      sandbox: route.sandbox,
-    });
+    return valuesRecord(
+      s,
+      state.catalogue,
+      {
+        history: route.operation === "series_hist",
+        currency:
+          applies && currencyId ? (currencyFromId(currencyId)?.short as string) : s.template.defaultCurrency,
+        unit: applies && unitId ? (unitFromId(unitId)?.short as string) : s.template.defaultUnit,
+        forecastMonths: state.options.forecastMonths,
+        sandbox: route.sandbox,
+      },
+      state.style,
+    );
   });
   return { status: 200, body, dataRequests: found.length };
 }

@@ -36,5 +36,12 @@ export async function handleToken(
       "unauthorized",
       "Invalid username or password, or the user lacks the Developer role.",
     );
-  sendJson(res, 200, { access_token: await state.tokens.issue(parsed.data.username, state.clock.now()) });
+  const token = await state.tokens.issue(parsed.data.username, state.clock.now());
+  sendJson(
+    res,
+    200,
+    state.options.extraFields
+      ? { access_token: token, token_type: "Bearer", expires_in: state.tokens.ttlSeconds, scope: "api.read" }
+      : { access_token: token },
+  );
 }

@@ -23,8 +23,14 @@ export type CatalogueOptions = {
   lifecycleFrom: MonthIndex;
   datasetKeys: DatasetKeys;
   regionScheme: RegionScheme;
+  /** `live`: the live vendor's wording of cost-index commodities and location-factor details */
+  wording: "default" | "live";
   releaseDay: number;
 };
+
+/** Cost-index commodity and location-factor reference in the live vendor's words. */
+export const LIVE_COST_INDEX_COMMODITY = "Capital cost escalation, process plant";
+const liveReference = (country: string) => `Base location: ${country} (=1)`;
 
 export type Series = {
   service: ServiceName;
@@ -32,6 +38,7 @@ export type Series = {
   code: string;
   template: Template;
   identity: SeriesIdentity;
+  commodity: string;
   location: string;
   details: string;
   specification: string;
@@ -134,14 +141,18 @@ export class Catalogue {
     const { template, block, addition } = found;
     const salt = hash(this.salt(service), index);
     let levelFactor = block ? 1 + 0.03 * signed(this.options.seed, salt, 3) : 1;
-    let details = template.details;
+    const live = this.options.wording === "live";
+    let details =
+      live && template.kind === "location_factor" && template.reference
+        ? liveReference(template.reference.country.name)
+        : template.details;
     let specification = template.specification;
     if (addition?.kind === "replacement") {
       levelFactor *= 1 + 0.05 + 0.1 * unit(this.options.seed, salt, 4);
       specification = `${template.specification} (revised basis)`;
     } else if (addition?.kind === "new_terms") {
       levelFactor *= 1 + 0.1 * signed(this.options.seed, salt, 5);
-      details = `${template.details}; ${NEW_TERMS[hash(this.options.seed, salt, 6) % NEW_TERMS.length]}`;
+      details = `${details}; ${NEW_TERMS[hash(this.options.seed, salt, 6) % NEW_TERMS.length]}`;
     }
     const discontinuedAt = life.discontinued.get(index);
     const effectiveVintage = discontinuedAt !== undefined ? discontinuedAt - 1 : vintage;
@@ -166,6 +177,7 @@ export class Catalogue {
       code: this.codeAt(service, index, life) as string,
       template,
       identity: { template, seed: this.options.seed, salt, levelFactor },
+      commodity: live && template.kind === "cost_index" ? LIVE_COST_INDEX_COMMODITY : template.commodity,
       location: block ? `${template.location} – Zone ${block + 1}` : template.location,
       details,
       specification,

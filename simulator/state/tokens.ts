@@ -11,7 +11,7 @@ export class TokenIssuer {
 
   constructor(
     secret: string,
-    private readonly ttlSeconds: number,
+    readonly ttlSeconds: number,
   ) {
     this.key = new TextEncoder().encode(secret);
   }
