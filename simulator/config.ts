@@ -19,6 +19,7 @@ const list = (v: unknown) =>
         .filter(Boolean)
     : v;
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const rate = z.coerce.number().min(0).max(1);
 /** Record fields the specification lists (a --dataset-field must not take one of their names). */
 const SPEC_FIELDS = new Set(
   "code assessment product commodity coverage location area details specification available_currencies available_units default_currency default_unit has_forecast has_preliminary last_available_final series_hist_changed remark_1 remark_2 updated_at currency unit series_final_values series_forecast_values".split(
@@ -57,6 +58,8 @@ export const optionsSchema = z.object({
   shufflePoints: flag.default(false),
   extraFields: flag.default(false),
   wording: z.enum(["default", "live"]).default("default"),
+  tokenMaxUses: int(0, 10_000_000).default(0),
+  transientFaultRate: rate.default(0),
   releaseDay: int(1, 28).default(1),
   releaseTime: z
     .string()

@@ -46,7 +46,7 @@ async function networkFaults(
     return true;
   }
   if (state.draw(f.errorRate, 13))
-    throw new SimError(f.errorStatus, "server_error", "Injected server error.");
+    throw new SimError(f.errorStatus, "server_error", "Injected server error.", f.retryAfterSeconds);
   return false;
 }
 

@@ -23,6 +23,9 @@ export class SimulatorState {
   faults: Faults = NO_FAULTS;
   private faultDraws = 0;
   private faultBudget = 0;
+  private transientDraws = 0;
+  /** requests that just got a transient fault: their next try succeeds */
+  private readonly transientFailed = new Set<string>();
   private readonly datasetCache = new Map<string, string[]>();
   /** every dataset key there can be (countries, or the regions of the scheme) */
   readonly datasetKeys: readonly string[];
@@ -74,7 +77,7 @@ export class SimulatorState {
         series_hist: options.sandboxHistoryDailyQuota,
       },
     });
-    this.tokens = new TokenIssuer(options.secret, options.tokenTtlSeconds);
+    this.tokens = new TokenIssuer(options.secret, options.tokenTtlSeconds, options.tokenMaxUses);
   }
 
   /** The release whose data is current: its month. */
@@ -120,6 +123,21 @@ export class SimulatorState {
   draw(rate: number, salt: number): boolean {
     if (rate <= 0) return false;
     return unit(this.options.seed, ++this.faultDraws, salt) < rate;
+  }
+
+  /**
+   * A transient fault for this data request (--transient-fault-rate): 503 or 500, by seeded
+   * chance per request, or null. Never twice in a row for the same request: the retry succeeds.
+   */
+  transientFault(request: string): 500 | 503 | null {
+    const rate = this.options.transientFaultRate;
+    if (rate <= 0) return null;
+    if (this.transientFailed.delete(request)) return null;
+    const draw = ++this.transientDraws;
+    if (unit(this.options.seed, draw, 41) >= rate) return null;
+    if (this.transientFailed.size >= 10_000) this.transientFailed.clear();
+    this.transientFailed.add(request);
+    return unit(this.options.seed, draw, 42) < 0.5 ? 503 : 500;
   }
 
   /** Counts one request against a limited fault run; clears the faults when it is used up. */

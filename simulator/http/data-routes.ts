@@ -181,6 +181,17 @@ function resolveCodes(
   return { found, currencyId, unitId };
 }
 
+/**
+ * --transient-fault-rate: the backend fails a request now and then, after the gateway's checks and
+ * before anything is counted — a 503 HTML page without Retry-After or a 500 in plain text.
+ */
+function transientFault(state: SimulatorState, req: IncomingMessage): void {
+  const status = state.transientFault(`${req.method} ${req.url}`);
+  if (status === 503)
+    throw new SimError(503, "server_error", "The service is temporarily unavailable.", undefined, "gateway");
+  if (status === 500) throw new SimError(500, "server_error", "Internal Server Error", undefined, "gateway");
+}
+
 function limitsReport(state: SimulatorState, service: ServiceName, period: number) {
   const limits = state.limits;
   const total = limits.limits.codeQuota;
@@ -208,10 +219,12 @@ export async function handleData(state: SimulatorState, req: IncomingMessage, ro
   const period = state.vintage(now);
   if (route.operation === "data_limits") {
     if (route.sandbox) throw new SimError(404, "not_found", "The sandbox has no data_limits operation.");
+    transientFault(state, req);
     const report = limitsReport(state, route.service, period);
     limits.countDaily(dailyKey);
     return { status: 200, body: report, dataRequests: 0 };
   }
+  transientFault(state, req);
   if (route.operation === "series_info") {
     const infoKey = limits.monthlyKey("series_info", period);
     if (!route.sandbox && limits.monthlyUsed(infoKey) >= limits.limits.seriesInfoMonthlyQuota) {

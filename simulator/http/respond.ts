@@ -22,10 +22,15 @@ export class SimError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly retryAfterSeconds?: number,
+    /** `gateway`: always in the gateway's shape (faults that come from the gateway or backend) */
+    readonly shape?: "gateway",
   ) {
     super(message);
   }
 }
+
+const unavailablePage = (message: string) =>
+  `<html><head><title>503 Service Unavailable</title></head><body><h1>Service Unavailable</h1><p>${message}</p></body></html>`;
 
 export function sendJson(
   res: ServerResponse,
@@ -70,7 +75,7 @@ export function sendError(res: ServerResponse, error: SimError, gatewayStyle: bo
   const headers: Record<string, string> = {};
   if (error.retryAfterSeconds !== undefined)
     headers["retry-after"] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
-  if (!gatewayStyle) {
+  if (!gatewayStyle && error.shape !== "gateway") {
     sendJson(res, error.status, { status: error.status, error: error.code, message: error.message }, headers);
     return;
   }
@@ -101,18 +106,19 @@ export function sendError(res: ServerResponse, error: SimError, gatewayStyle: bo
     case "unauthorized":
       sendJson(res, 401, { statusCode: 401, message: `Unauthorized. ${error.message}` }, headers);
       return;
+    case "not_subscribed":
+    case "forbidden":
+      sendJson(res, 403, { statusCode: 403, message: error.message }, headers);
+      return;
     case "maintenance":
     case "release_pending":
-      sendText(
-        res,
-        503,
-        "text/html",
-        `<html><head><title>503 Service Unavailable</title></head><body><h1>Service Unavailable</h1><p>${error.message}</p></body></html>`,
-        headers,
-      );
+      sendText(res, 503, "text/html", unavailablePage(error.message), headers);
       return;
     case "server_error":
-      sendText(res, error.status, "text/plain", "Internal Server Error", headers);
+      // A backend that is down answers through the gateway's HTML page; other failures in plain text.
+      if (error.status === 503)
+        sendText(res, 503, "text/html", unavailablePage("The service is temporarily unavailable."), headers);
+      else sendText(res, error.status, "text/plain", "Internal Server Error", headers);
       return;
     default:
       sendText(res, error.status, "text/plain", `${error.message}`, headers);

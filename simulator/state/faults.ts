@@ -9,6 +9,8 @@ export const faultsSchema = z.object({
   latencyMs: z.number().int().min(0).max(120_000).default(0),
   errorRate: rate,
   errorStatus: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)]).default(500),
+  /** a Retry-After header (seconds) on injected errors; none when absent */
+  retryAfterSeconds: z.number().int().min(0).max(86_400).optional(),
   timeoutRate: rate,
   /** how long a "timeout" holds the connection before closing it without an answer */
   timeoutMs: z.number().int().min(0).max(600_000).default(60_000),

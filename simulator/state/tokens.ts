@@ -1,5 +1,6 @@
 // Access tokens: HS256 JWTs with `exp`, like the vendor's. Validity is judged on the simulated
-// clock; "expire tokens" (control API) invalidates every token issued so far.
+// clock; "expire tokens" (control API) invalidates every token issued so far, and with a use limit
+// (--token-max-uses) a token is revoked after that many authenticated calls, long before its exp.
 import { randomUUID } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 
@@ -8,10 +9,13 @@ export type TokenClaims = { sub: string; jti: string; exp: number; iat: number; 
 export class TokenIssuer {
   private readonly key: Uint8Array;
   private generation = 0;
+  /** authenticated calls per token id (only with a use limit) */
+  private readonly uses = new Map<string, { n: number; exp: number }>();
 
   constructor(
     secret: string,
     readonly ttlSeconds: number,
+    private readonly maxUses = 0,
   ) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -33,6 +37,8 @@ export class TokenIssuer {
       const { payload } = await jwtVerify(token, this.key, { currentDate: now, algorithms: ["HS256"] });
       const claims = payload as unknown as TokenClaims;
       if (claims.gen !== this.generation) return { invalid: "The access token has been revoked." };
+      if (this.maxUses > 0 && !this.use(claims, now))
+        return { invalid: "Access token is missing or invalid." };
       return claims;
     } catch (error) {
       const code = (error as { code?: string }).code;
@@ -41,6 +47,21 @@ export class TokenIssuer {
           code === "ERR_JWT_EXPIRED" ? "The access token has expired." : "The access token is invalid.",
       };
     }
+  }
+
+  /** Counts one authenticated call of a token; false once it is past its use limit. */
+  private use(claims: TokenClaims, now: Date): boolean {
+    const entry = this.uses.get(claims.jti) ?? { n: 0, exp: claims.exp };
+    if (entry.n >= this.maxUses) return false;
+    entry.n++;
+    if (!this.uses.has(claims.jti)) {
+      if (this.uses.size >= 10_000) {
+        const seconds = now.getTime() / 1000;
+        for (const [jti, e] of this.uses) if (e.exp <= seconds) this.uses.delete(jti);
+      }
+      this.uses.set(claims.jti, entry);
+    }
+    return true;
   }
 
   expireAll(): void {
