@@ -34,6 +34,7 @@ export const optionsSchema = z.object({
   password: z.string().min(1).default("demo"),
   seed: int(0, 2 ** 31).default(1),
   size: int(10, 190_000).optional(),
+  profile: z.enum(["default", "live"]).default("default"),
   forecastMonths: int(0, 24).default(6),
   tokenTtlSeconds: int(5, 7 * 86_400).default(7200),
   ratePerSecond: z.coerce.number().min(0.1).max(1000).default(10),
@@ -100,6 +101,39 @@ const BOOLEAN = new Set([
   "extraFields",
 ]);
 
+export type Profile = SimulatorOptions["profile"];
+
+/**
+ * What a profile presets. `live` is the live vendor's habits as seen from a client: regions with
+ * unpublished names, strings for scalars, points out of order, extra fields, 9 forecast months,
+ * tokens revoked before their exp, transient 5xx, other wording, no History, gateway errors.
+ * Options given explicitly win over the presets.
+ */
+export const PROFILES: Record<Profile, Partial<SimulatorInput>> = {
+  default: {},
+  live: {
+    datasetKeys: "region",
+    regionScheme: "live",
+    stringScalars: true,
+    shufflePoints: true,
+    extraFields: true,
+    forecastMonths: 9,
+    tokenMaxUses: 150,
+    transientFaultRate: 0.03,
+    wording: "live",
+    history: false,
+    gatewayStyle: true,
+  },
+};
+
+/** The profile's presets under the explicit options (undefined counts as not given). */
+function withProfile(raw: Record<string, unknown>): Record<string, unknown> {
+  const explicit = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined));
+  const profile = optionsSchema.shape.profile.safeParse(explicit.profile);
+  if (!profile.success) return explicit; // the full parse reports the bad profile
+  return { ...PROFILES[profile.data], ...explicit };
+}
+
 /** Parses argv (e.g. `--port 4010 --no-windows`) over SIM_* environment variables. */
 export function parseOptions(argv: string[], env: Record<string, string | undefined>): SimulatorOptions {
   const spec: Record<string, { type: "string" | "boolean" }> = {};
@@ -116,7 +150,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     if (value !== undefined) raw[name] = value;
     if (values[`no-${kebab(name)}`]) raw[name] = false;
   }
-  const parsed = optionsSchema.safeParse(raw);
+  const parsed = optionsSchema.safeParse(withProfile(raw));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "");
@@ -126,5 +160,5 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
 }
 
 export function resolveOptions(input: SimulatorInput = {}): SimulatorOptions {
-  return optionsSchema.parse(input);
+  return optionsSchema.parse(withProfile(input));
 }

@@ -11,7 +11,8 @@ async function main() {
   const total = state.catalogue.baseCount("industry_economics") + state.catalogue.baseCount("energy_price");
   console.log(
     `Simulator listening on ${sim.url} — ${total} assessments, release ${monthToKey(vintage)}, ` +
-      `login ${options.username}/${options.password.replace(/./g, "*")}${options.control ? ", control API on" : ""}`,
+      `login ${options.username}/${options.password.replace(/./g, "*")}` +
+      `${options.profile !== "default" ? `, profile ${options.profile}` : ""}${options.control ? ", control API on" : ""}`,
   );
   const stop = () => void sim.close().then(() => process.exit(0));
   process.on("SIGINT", stop);
