@@ -3,7 +3,10 @@ import type { SimulatorInput } from "@/simulator/config";
 import { type Simulator, startSimulator } from "@/simulator/server";
 
 export type TestSimulator = Simulator & {
+  /** the cached token (a new login once the simulator has refused it) */
   token(): Promise<string>;
+  /** a fresh login, not cached */
+  login(): Promise<string>;
   get(path: string, token?: string | null): Promise<Response>;
   json<T = unknown>(path: string): Promise<T>;
   control(method: string, path: string, body?: unknown): Promise<unknown>;
@@ -28,22 +31,33 @@ export async function startTestSimulator(options: SimulatorInput = {}): Promise<
     cached ??= login();
     return cached;
   };
-  const get = async (path: string, bearer?: string | null): Promise<Response> => {
+  // With --transient-fault-rate, the cached-token calls retry a 500 or a 503 without Retry-After
+  // once, as a client would; calls with a token of the test's own see every answer as it is.
+  const retryTransient = sim.state.options.transientFaultRate > 0;
+  const get = async (path: string, bearer?: string | null, retries = 2): Promise<Response> => {
     const auth = bearer === null ? undefined : (bearer ?? (await token()));
     const res = await fetch(`${sim.url}${path}`, {
       headers: auth ? { authorization: `Bearer ${auth}` } : {},
     });
-    // Moving the simulated clock expires the cached token: log in again once, as a client would.
-    if (res.status === 401 && bearer === undefined && cached) {
+    // Moving the simulated clock expires the cached token, and a token can be revoked after a
+    // number of calls: log in again once, as a client would.
+    if (res.status === 401 && bearer === undefined && cached && retries > 0) {
       cached = undefined;
-      return get(path);
+      return get(path, undefined, retries - 1);
+    }
+    const transient =
+      (res.status === 500 || res.status === 503) && !res.headers.has("retry-after") && retryTransient;
+    if (transient && bearer === undefined && retries > 0) {
+      await res.body?.cancel();
+      return get(path, undefined, retries - 1);
     }
     return res;
   };
   return {
     ...sim,
     token,
-    get,
+    login,
+    get: (path: string, bearer?: string | null) => get(path, bearer),
     async json<T>(path: string) {
       const res = await get(path);
       if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
