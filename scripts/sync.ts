@@ -139,6 +139,7 @@ async function direct(dryRun: boolean, json: boolean): Promise<SyncSummary> {
       onProgress: (p) => {
         if (json) return;
         if (p.phase === "catalogue") progress.note(`Series Info: ${p.service}`);
+        else if (p.phase === "datasets") progress.note(`Learning quota datasets: ${p.service}`);
         else
           progress.update(
             "batches",

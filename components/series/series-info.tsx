@@ -20,7 +20,7 @@ type Info = {
   remark1: string;
   remark2: string | null;
   upstreamUpdatedAt: Date | null;
-  dataset: string;
+  dataset: string | null;
 };
 
 /** Every field of the vendor's info record. */
@@ -45,7 +45,7 @@ export function SeriesInfo({ assessment: a }: { assessment: Info }) {
     ["Remark 1", a.remark1],
     ["Remark 2", a.remark2 ?? "N/A"],
     ["Updated", d(a.upstreamUpdatedAt)],
-    ["Quota dataset", a.dataset],
+    ["Quota dataset", a.dataset ?? "not known yet (learned at the next sync)"],
   ];
   return (
     <section className="card" aria-labelledby="info-heading">

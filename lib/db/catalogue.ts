@@ -1,5 +1,6 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
+import type { AssessmentKind } from "@/lib/domain/services";
 import { prisma } from "./client";
 
 // Catalogue search: words match the trigram-indexed search text; facets count within the filter.
@@ -10,7 +11,7 @@ export type CatalogueFilter = {
   country?: string;
   commodity?: string;
   location?: string;
-  kind?: "utility" | "cost_index" | "location_factor" | "energy";
+  kind?: AssessmentKind;
   status?: "active" | "discontinued";
   currency?: string;
   unit?: string;

@@ -142,6 +142,12 @@ function writeRecords(service: Service, records: FetchedRecord[], fetchedAt: Dat
                       ${full}::boolean[], ${wanted.map((w) => w.record.isDefault)}::boolean[]) AS u(id, upd, lf, fh, df)
           WHERE s."id" = u.id`;
       }
+      const loadedIds = wanted.filter((w) => w.record.isDefault).map((w) => w.assessment.id);
+      if (loadedIds.length)
+        await tx.assessment.updateMany({
+          where: { id: { in: loadedIds }, syncIssue: { not: null } },
+          data: { syncIssue: null, syncIssueAt: null },
+        });
       const observations = inserts.v.length;
       if (target) {
         await tx.syncBatch.update({

@@ -106,6 +106,8 @@ export async function saveBatchResponse(
       where: { id },
       data: {
         status: "fetched",
+        // The operation that answered (History may have fallen back to Series Values).
+        operation: call.operation,
         response: response as Prisma.InputJsonValue,
         dataRequests: call.dataRequests ?? 0,
         startedAt: new Date(),

@@ -11,6 +11,12 @@ export type ErrorCode =
   | "quota_exhausted"
   | "upstream_unavailable"
   | "upstream_error"
+  /** the vendor does not serve it to this subscription */
+  | "not_in_subscription"
+  /** the vendor no longer lists it */
+  | "not_published"
+  /** the vendor refused the login */
+  | "upstream_login"
   | "internal";
 
 export class AppError extends Error {

@@ -1,13 +1,16 @@
 import "server-only";
 import { latestLocationFactors } from "@/lib/db/location-factors";
+import { readReferenceCountry } from "@/lib/domain/wording";
 import { cachedRead } from "./read-cache";
 
 // Location factors side by side: each country's plant cost relative to a reference country (the
 // vendor publishes them against the United States = 1 and some other pairs).
+export const UNSTATED = "reference not stated";
+
 export async function locationFactors(reference?: string) {
   const rows = await cachedRead("location-factors", async () => ({ rows: await latestLocationFactors() }));
-  const referenceOf = (details: string | null) =>
-    /relative to (.+?) =/i.exec(details ?? "")?.[1] ?? "United States";
+  // Wording the reader cannot place is listed under "reference not stated", never under a guess.
+  const referenceOf = (details: string | null) => readReferenceCountry(details) ?? UNSTATED;
   const references = [...new Set(rows.rows.map((r) => referenceOf(r.details)))].sort();
   const chosen =
     reference && references.includes(reference)
@@ -25,6 +28,7 @@ export async function locationFactors(reference?: string) {
         code: r.code,
         country: r.coverage,
         value: r.value,
+        details: r.details,
         month: r.month.toISOString().slice(0, 7),
       })),
   };

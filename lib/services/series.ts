@@ -6,7 +6,8 @@ import { codeSchema } from "@/lib/domain/codes";
 import { isoDay } from "@/lib/domain/months";
 import { currencyByName, unitByName } from "@/lib/domain/reference";
 import type { SessionUser } from "@/lib/domain/roles";
-import { conversionApplies, serviceSchema } from "@/lib/domain/services";
+import { serviceSchema } from "@/lib/domain/services";
+import { conversionOffered } from "@/lib/domain/wording";
 import { AppError, badRequest, notFound } from "@/lib/http/errors";
 import { fetchVariantOnDemand } from "@/lib/sync/on-demand";
 import { vendorCalendar } from "@/lib/sync/upstream";
@@ -46,23 +47,47 @@ export type SeriesQuery = z.infer<typeof seriesQuerySchema>;
 
 const ym = (d: Date) => isoDay(d) as string;
 
-function upstreamToAppError(error: UpstreamError): AppError {
+/**
+ * Why a rendering the database lacks could not be fetched, in words a user can act on. Only a spent
+ * quota is called one; a rendering the last sync could not load says the sync's reason.
+ */
+function upstreamToAppError(error: UpstreamError, syncIssue: string | null): AppError {
   const when = error.options.retryAt ?? nextReleaseAfter(new Date(), vendorCalendar());
-  if (error.kind === "window" || error.kind === "unavailable")
-    return new AppError(
-      503,
-      "upstream_unavailable",
-      `This rendering is not stored yet and the vendor is unavailable; try again after ${when.toISOString()}.`,
-      { retryAt: when.toISOString() },
-    );
-  if (error.kind === "budget" || error.kind === "quota_reached")
-    return new AppError(
-      429,
-      "quota_exhausted",
-      `This rendering is not stored yet and this month's quota for its dataset is spent; it can be fetched after the next release (${when.toISOString()}).`,
-      { retryAt: when.toISOString() },
-    );
-  return new AppError(502, "upstream_error", `The vendor could not provide this rendering: ${error.message}`);
+  const retryAt = { retryAt: when.toISOString() };
+  switch (error.kind) {
+    case "window":
+    case "unavailable":
+      return new AppError(
+        503,
+        "upstream_unavailable",
+        `This rendering is not stored yet and the vendor is unavailable; try again after ${when.toISOString()}.`,
+        retryAt,
+      );
+    case "budget":
+    case "quota_reached":
+      return new AppError(
+        429,
+        "quota_exhausted",
+        `This rendering is not stored yet and this month's quota for its dataset is spent; it can be fetched after the next release (${when.toISOString()}).`,
+        retryAt,
+      );
+    case "forbidden":
+      return new AppError(
+        409,
+        "not_in_subscription",
+        `The vendor does not serve this rendering to our subscription${syncIssue ? ` (${syncIssue})` : ""}.`,
+      );
+    case "not_found":
+      return new AppError(409, "not_published", "The vendor no longer publishes this series.");
+    case "unauthorized":
+      return new AppError(503, "upstream_login", "The vendor refused our login; an admin has to check it.");
+    default:
+      return new AppError(
+        503,
+        "upstream_unavailable",
+        `The vendor could not provide this rendering just now${syncIssue ? `; the last sync said: ${syncIssue}` : ""}. Try again later.`,
+      );
+  }
 }
 
 type Loaded = {
@@ -70,6 +95,8 @@ type Loaded = {
   /** set when the rendering is not stored yet and must be fetched on demand */
   missing: Parameters<typeof fetchVariantOnDemand>[0] | null;
   variantId: number | null;
+  /** why the last sync could not load it, if it could not */
+  syncIssue: string | null;
 };
 
 /** Reads a series from the database (cached briefly; see read-cache.ts). */
@@ -81,7 +108,7 @@ async function loadSeries(params: z.infer<typeof seriesParamsSchema>, query: Ser
   const unit = query.unit ?? fallback?.unit ?? a.defaultUnit;
   const customised =
     (query.currency && query.currency !== a.defaultCurrency) || (query.unit && query.unit !== a.defaultUnit);
-  if (customised && !conversionApplies(a.kind))
+  if (customised && !conversionOffered(a.kind, a.availableCurrencies, a.availableUnits))
     throw badRequest("Currency and unit cannot be changed for this kind of assessment.", {
       field: query.currency ? "currency" : "unit",
     });
@@ -94,10 +121,13 @@ async function loadSeries(params: z.infer<typeof seriesParamsSchema>, query: Ser
   if (query.unit && !a.availableUnits.includes(query.unit) && query.unit !== a.defaultUnit)
     throw badRequest(`unit must be one of: ${a.availableUnits.join(", ")}`, { field: "unit" });
   const variant = a.variants.find((v) => v.currency === currency && v.unit === unit);
-  const rows = variant?.historyLoaded ? await observationsAt(variant.id, query) : [];
+  // Loaded in full, or its last 13 months when the plan has no History: either way it is data.
+  const stored = Boolean(variant?.historyLoaded || variant?.lastFetchedAt);
+  const rows = variant && stored ? await observationsAt(variant.id, query) : [];
   return {
     variantId: variant?.id ?? null,
-    missing: variant?.historyLoaded
+    syncIssue: a.syncIssue,
+    missing: stored
       ? null
       : {
           service: params.service,
@@ -157,7 +187,7 @@ export async function readSeries(
     try {
       await fetchVariantOnDemand({ ...loaded.missing, userId: user.id });
     } catch (error) {
-      if (error instanceof UpstreamError) throw upstreamToAppError(error);
+      if (error instanceof UpstreamError) throw upstreamToAppError(error, loaded.syncIssue);
       throw error;
     }
     loaded = await cachedRead(key, () => loadSeries(params, query));
@@ -192,6 +222,6 @@ export async function seriesDetails(user: SessionUser, params: z.infer<typeof se
     lastVisit,
     vintages: defaultVariant ? (await vintageDates(defaultVariant.id)).map(ym) : [],
     nextRelease: nextReleaseAfter(new Date(), vendorCalendar()).toISOString(),
-    conversion: conversionApplies(a.kind),
+    conversion: conversionOffered(a.kind, a.availableCurrencies, a.availableUnits),
   };
 }

@@ -4,6 +4,7 @@ import { findUnfinishedRun } from "@/lib/db/sync-runs";
 import type { SessionUser } from "@/lib/domain/roles";
 import { AppError, conflict } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
+import { unplannedAssessments, vendorFacts } from "@/lib/services/datasets";
 import { currentOrLatestRun, recentRuns, runView } from "@/lib/sync/progress";
 import { runSync, type SyncSummary } from "@/lib/sync/run";
 import { syncSettings, updateSyncSettings } from "@/lib/sync/settings";
@@ -33,7 +34,14 @@ export async function startSync(
 }
 
 export async function syncOverview() {
-  return { current: await currentOrLatestRun(), runs: await recentRuns(20), settings: await syncSettings() };
+  const [current, runs, settings, unplanned, vendor] = await Promise.all([
+    currentOrLatestRun(),
+    recentRuns(20),
+    syncSettings(),
+    unplannedAssessments(),
+    vendorFacts(),
+  ]);
+  return { current, runs, settings, unplanned: unplanned.items, unplannedTotal: unplanned.total, vendor };
 }
 
 export { runView, syncSettings, updateSyncSettings };

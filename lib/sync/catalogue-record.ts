@@ -1,10 +1,11 @@
 // Turns a vendor Series Info record into the row Price Atlas stores (pure).
 
-import { datasetFor } from "@/lib/domain/countries";
+import type { DatasetMatch } from "@/lib/domain/datasets";
 import { dayToDate } from "@/lib/domain/months";
 import { parseList } from "@/lib/domain/reference";
 import type { AssessmentKind, ServiceName } from "@/lib/domain/services";
-import { type InfoRecord, lagFromRemark, noneToNull } from "@/lib/upstream/schemas";
+import { readKind, readLifecycleRemark } from "@/lib/domain/wording";
+import { type InfoRecord, lagFromRemark, noneToNull, type RawRecord } from "@/lib/upstream/schemas";
 
 export type AssessmentRow = {
   service: ServiceName;
@@ -30,29 +31,40 @@ export type AssessmentRow = {
   lagMonths: number | null;
   upstreamUpdatedAt: Date | null;
   kind: AssessmentKind;
-  dataset: string;
+  /** null: the vendor's dataset for this assessment is not known yet */
+  dataset: string | null;
   searchText: string;
   /** code of the replacement when the vendor says the series is discontinued */
   replacedByCode: string | null;
+  /** code this series continues, when its remark says so */
+  replacesCode: string | null;
   discontinued: boolean;
-  raw: InfoRecord;
+  /** free text that no reader understood (kept raw and shown; logged once by the caller) */
+  unread: { field: "commodity" | "remark_2"; text: string }[];
+  /** the record exactly as the vendor sent it */
+  raw: RawRecord;
 };
-
-export function assessmentKind(service: ServiceName, commodity: string): AssessmentKind {
-  if (service === "energy_price") return "energy";
-  if (/cost index/i.test(commodity)) return "cost_index";
-  if (/location factor/i.test(commodity)) return "location_factor";
-  return "utility";
-}
 
 export function toAssessmentRow(
   service: ServiceName,
   r: InfoRecord,
-  datasetKeys: readonly string[],
+  dataset: DatasetMatch | null,
 ): AssessmentRow {
   const remark2 = noneToNull(r.remark_2);
-  const replaced = remark2 ? /replaced by\s+(\d{1,9}-\d{1,9}-\d{1,9})/i.exec(remark2) : null;
-  const discontinued = Boolean(remark2 && /discontinued/i.test(remark2));
+  const lifecycle = readLifecycleRemark(remark2, r.code);
+  const availableCurrencies = parseList(r.available_currencies);
+  const availableUnits = parseList(r.available_units);
+  const defaultUnit = r.default_unit || "N/A";
+  const kind = readKind(service, {
+    commodity: r.commodity,
+    assessment: r.assessment,
+    defaultUnit,
+    availableCurrencies,
+    availableUnits,
+  });
+  const unread: AssessmentRow["unread"] = [];
+  if (!kind.recognised) unread.push({ field: "commodity", text: r.commodity });
+  if (!lifecycle.recognised && remark2) unread.push({ field: "remark_2", text: remark2 });
   const searchText = [
     r.code,
     r.assessment,
@@ -78,10 +90,10 @@ export function toAssessmentRow(
     area: noneToNull(r.area),
     details: noneToNull(r.details),
     specification: r.specification,
-    availableCurrencies: parseList(r.available_currencies),
-    availableUnits: parseList(r.available_units),
+    availableCurrencies,
+    availableUnits,
     defaultCurrency: r.default_currency || "N/A",
-    defaultUnit: r.default_unit || "N/A",
+    defaultUnit,
     hasForecast: r.has_forecast,
     hasPreliminary: r.has_preliminary,
     lastAvailableFinal: dayToDate(r.last_available_final),
@@ -90,12 +102,14 @@ export function toAssessmentRow(
     remark2,
     lagMonths: lagFromRemark(r.remark_1),
     upstreamUpdatedAt: dayToDate(r.updated_at),
-    kind: assessmentKind(service, r.commodity),
-    dataset: datasetFor(r.coverage, datasetKeys),
+    kind: kind.kind,
+    dataset: dataset?.dataset ?? null,
     searchText,
-    replacedByCode: replaced?.[1] ?? null,
-    discontinued,
-    raw: r,
+    replacedByCode: lifecycle.replacedBy,
+    replacesCode: lifecycle.replaces,
+    discontinued: lifecycle.discontinued,
+    unread,
+    raw: r.raw,
   };
 }
 
@@ -108,7 +122,7 @@ export function rowChanged(
     assessment: string;
     seriesHistChanged: boolean;
     vanishedAt: Date | null;
-    dataset: string;
+    dataset: string | null;
   },
   row: AssessmentRow,
 ): boolean {

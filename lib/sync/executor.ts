@@ -1,4 +1,5 @@
 import "server-only";
+import { noteSyncIssue } from "@/lib/db/assessments";
 import { storeFetchedRecords } from "@/lib/db/observations";
 import { markBatch, pendingBatches, saveBatchResponse } from "@/lib/db/sync-runs";
 import type { ServiceName } from "@/lib/domain/services";
@@ -6,7 +7,9 @@ import type { UpstreamClient } from "@/lib/upstream/client";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { seriesValuesSchema, type ValuesRecord } from "@/lib/upstream/schemas";
 import type { LedgerEntry } from "@/lib/upstream/stores";
+import { errorEffect } from "./error-policy";
 import { toFetchedRecords } from "./records";
+import { fetchSeriesValues } from "./vendor-plan";
 
 // Executes a run's pending batches: fetch (charging the dataset quota, keeping the reserve), keep
 // the answer on the batch, then write it in one transaction. A few batches are in flight at once
@@ -39,22 +42,6 @@ export type ExecuteOptions = {
   now: () => Date;
 };
 
-function pauseFor(error: UpstreamError, now: Date): Date | null {
-  switch (error.kind) {
-    case "window":
-    case "unavailable":
-      return error.options.retryAt ?? new Date(now.getTime() + (error.options.retryAfterMs ?? 15 * 60_000));
-    case "quota_reached":
-    case "rate_limited":
-    case "server_error":
-    case "network":
-    case "timeout":
-      return new Date(now.getTime() + Math.max(error.options.retryAfterMs ?? 0, 60_000));
-    default:
-      return null;
-  }
-}
-
 export async function executeBatches(opts: ExecuteOptions): Promise<ExecuteResult> {
   const queue = await pendingBatches(opts.runId);
   let done = opts.batchesDoneBefore;
@@ -65,7 +52,7 @@ export async function executeBatches(opts: ExecuteOptions): Promise<ExecuteResul
 
   const runOne = async (batch: (typeof queue)[number]) => {
     const service = batch.service as ServiceName;
-    const fullHistory = batch.operation === "series_hist";
+    let fullHistory = batch.operation === "series_hist";
     let records: ValuesRecord[];
     if (batch.status === "fetched" && batch.response) {
       records = seriesValuesSchema.parse(batch.response);
@@ -86,9 +73,13 @@ export async function executeBatches(opts: ExecuteOptions): Promise<ExecuteResul
         charge: { datasetOf, floor: opts.reserve },
         onAnswer: (answer: ValuesRecord[], entry: LedgerEntry) => saveBatchResponse(batch.id, answer, entry),
       };
-      records = fullHistory
-        ? await opts.client.seriesHistory(service, request, ctx)
-        : await opts.client.seriesValues(service, request, ctx);
+      ({ records, fullHistory } = await fetchSeriesValues(
+        opts.client,
+        service,
+        fullHistory ? "series_hist" : "series",
+        request,
+        ctx,
+      ));
     }
     const fetched = toFetchedRecords(
       records,
@@ -115,19 +106,16 @@ export async function executeBatches(opts: ExecuteOptions): Promise<ExecuteResul
           stop ??= { outcome: "failed", reason: error instanceof Error ? error.message : String(error) };
           return;
         }
-        if (
-          ["bad_response", "forbidden", "bad_request", "too_many_codes", "not_found"].includes(error.kind)
-        ) {
-          await markBatch(batch.id, "failed", `${error.kind}: ${error.message}`);
-          failed++;
-        } else if (error.kind === "budget") {
-          await markBatch(batch.id, "skipped", error.message);
-          skipped++;
-        } else if (error.kind === "unauthorized") {
-          stop ??= { outcome: "failed", reason: error.message };
+        const effect = errorEffect(error, opts.now());
+        if (effect.effect === "fail-batch" || effect.effect === "skip-batch") {
+          await markBatch(batch.id, effect.effect === "fail-batch" ? "failed" : "skipped", effect.reason);
+          await noteSyncIssue(batch.service as ServiceName, batch.codes, effect.reason, opts.now());
+          if (effect.effect === "fail-batch") failed++;
+          else skipped++;
+        } else if (effect.effect === "fail-run") {
+          stop ??= { outcome: "failed", reason: effect.reason };
         } else {
-          const retryAt = pauseFor(error, opts.now()) ?? new Date(opts.now().getTime() + 60_000);
-          stop ??= { outcome: "paused", reason: `${error.kind}: ${error.message}`, retryAt };
+          stop ??= { outcome: "paused", reason: effect.reason, retryAt: effect.retryAt };
         }
       }
       opts.onProgress?.({ batchesDone: done, batchesTotal: opts.batchesTotal, observations, failed });

@@ -6,6 +6,7 @@ import type { ServiceName } from "@/lib/domain/services";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { toFetchedRecords } from "./records";
 import { PROCESS_ID, takeLease, upstreamClient } from "./upstream";
+import { fetchSeriesValues } from "./vendor-plan";
 
 // On-demand fetch of one series variant the database lacks (a currency/unit nobody asked for
 // yet, or a code the last sync could not pay for). Single-flight: concurrent requests in this
@@ -16,7 +17,8 @@ export type OnDemandRequest = {
   service: ServiceName;
   code: string;
   assessmentId: number;
-  dataset: string;
+  /** null: not known yet — the vendor's quota is then the only judge */
+  dataset: string | null;
   currency: string;
   unit: string;
   currencyId: number | null;
@@ -40,7 +42,7 @@ export function fetchVariantOnDemand(req: OnDemandRequest): Promise<void> {
 
 async function loaded(req: OnDemandRequest): Promise<boolean> {
   const v = await findVariant(req.assessmentId, req.currency, req.unit);
-  return Boolean(v?.historyLoaded);
+  return Boolean(v?.historyLoaded || v?.lastFetchedAt);
 }
 
 async function fetchOnce(key: string, req: OnDemandRequest): Promise<void> {
@@ -55,23 +57,21 @@ async function fetchOnce(key: string, req: OnDemandRequest): Promise<void> {
   try {
     if (await loaded(req)) return;
     const client = upstreamClient();
-    const records = await client.seriesHistory(
+    const { records, fullHistory } = await fetchSeriesValues(
+      client,
       req.service,
+      "series_hist",
       { codes: [req.code], currencyId: req.currencyId ?? undefined, unitId: req.unitId ?? undefined },
       {
         cause: "on-demand",
         userId: req.userId,
-        charge: { datasetOf: { [req.code]: req.dataset }, floor: 0 },
+        charge: req.dataset ? { datasetOf: { [req.code]: req.dataset }, floor: 0 } : undefined,
       },
     );
     if (records.length === 0) throw new UpstreamError("not_found", `The vendor no longer lists ${req.code}.`);
     await storeFetchedRecords(
       req.service,
-      toFetchedRecords(
-        records,
-        { currencyId: req.currencyId, unitId: req.unitId, fullHistory: true },
-        new Date(),
-      ),
+      toFetchedRecords(records, { currencyId: req.currencyId, unitId: req.unitId, fullHistory }, new Date()),
       new Date(),
       null,
     );

@@ -13,6 +13,7 @@ const loaded = {
 const input = (over: Partial<PlanInput> = {}): PlanInput => ({
   service: "energy_price",
   code: "1-1-1",
+  coverage: "Germany",
   dataset: "Germany",
   updatedAt: d("2026-11-01"),
   lastAvailableFinal: d("2026-10-01"),

@@ -2,7 +2,9 @@
 // to fetch — nothing, Series Values (the last 13 months) or Series Values History (first load,
 // revised history, or a gap longer than Series Values covers) — group the codes into calls of at
 // most 40 per (service, operation, currency, unit), and price the plan against the dataset budgets,
-// keeping the on-demand reserve. Pure: no I/O.
+// keeping the on-demand reserve. A plan without the History option gets Series Values for all of
+// it; a code whose dataset is not known yet is planned uncharged (the vendor's quota still holds).
+// Pure: no I/O.
 import { chunk } from "@/lib/domain/codes";
 import { MAX_CODES_PER_CALL, type ServiceName } from "@/lib/domain/services";
 
@@ -21,7 +23,9 @@ export type VariantState = {
 export type PlanInput = {
   service: ServiceName;
   code: string;
-  dataset: string;
+  coverage: string;
+  /** null: not known yet */
+  dataset: string | null;
   updatedAt: Date | null;
   lastAvailableFinal: Date | null;
   seriesHistChanged: boolean;
@@ -35,7 +39,7 @@ export type Reason = "first load" | "revised history" | "gap beyond Series Value
 export type PlannedFetch = {
   service: ServiceName;
   code: string;
-  dataset: string;
+  dataset: string | null;
   operation: Operation;
   currencyId: number | null;
   unitId: number | null;
@@ -64,7 +68,8 @@ export type SyncPlan = {
     minimumDataRequests: number;
     byDataset: {
       service: ServiceName;
-      dataset: string;
+      /** null: codes whose dataset is not known yet (planned, not priced) */
+      dataset: string | null;
       needed: number;
       planned: number;
       available: number | null;
@@ -79,12 +84,19 @@ const monthsBetween = (a: Date, b: Date) =>
 export function decide(
   input: PlanInput,
   variant: VariantState | undefined,
+  historyAvailable = true,
 ): { operation: Operation; reason: Reason } | null {
-  if (!variant?.historyLoaded) return { operation: "series_hist", reason: "first load" };
+  const hasData = Boolean(variant?.historyLoaded || variant?.lastFinal);
+  if (!hasData) return { operation: historyAvailable ? "series_hist" : "series", reason: "first load" };
+  // Loaded from Series Values while the plan lacked History: complete it once History is there.
+  if (!variant?.historyLoaded && historyAvailable) return { operation: "series_hist", reason: "first load" };
+  if (!variant) return null;
   const newer =
     (input.updatedAt && (!variant.upstreamUpdatedAt || input.updatedAt > variant.upstreamUpdatedAt)) ||
     (input.lastAvailableFinal && (!variant.lastFinal || input.lastAvailableFinal > variant.lastFinal));
   if (!newer) return null;
+  if (!historyAvailable)
+    return { operation: "series", reason: input.seriesHistChanged ? "revised history" : "new data" };
   if (input.seriesHistChanged) return { operation: "series_hist", reason: "revised history" };
   if (
     variant.lastFinal &&
@@ -95,16 +107,20 @@ export function decide(
   return { operation: "series", reason: "new data" };
 }
 
-export function planFetches(inputs: PlanInput[]): PlannedFetch[] {
+export function planFetches(
+  inputs: PlanInput[],
+  historyAvailable: (service: ServiceName) => boolean = () => true,
+): PlannedFetch[] {
   const out: PlannedFetch[] = [];
   for (const input of inputs) {
+    const history = historyAvailable(input.service);
     const defaultVariant = input.variants.find((v) => v.isDefault);
     const targets: (VariantState | undefined)[] = [
       defaultVariant,
       ...input.variants.filter((v) => !v.isDefault),
     ];
     for (const variant of targets) {
-      const decision = decide(input, variant);
+      const decision = decide(input, variant, history);
       if (!decision) continue;
       out.push({
         service: input.service,
@@ -119,7 +135,7 @@ export function planFetches(inputs: PlanInput[]): PlannedFetch[] {
   return out;
 }
 
-const budgetKey = (service: string, dataset: string) => `${service}\u0000${dataset}`;
+const budgetKey = (service: string, dataset: string | null) => `${service}\u0000${dataset ?? ""}`;
 
 /**
  * Groups fetches into calls and prices them. A dataset with too few codes left (after `reserve`)
@@ -136,7 +152,7 @@ export function buildPlan(
   const ordered = [...fetches].sort(
     (a, b) =>
       (a.operation === b.operation ? 0 : a.operation === "series_hist" ? -1 : 1) ||
-      a.dataset.localeCompare(b.dataset) ||
+      (a.dataset ?? "").localeCompare(b.dataset ?? "") ||
       a.code.localeCompare(b.code),
   );
   const kept: PlannedFetch[] = [];
@@ -146,12 +162,14 @@ export function buildPlan(
   for (const f of ordered) {
     const key = budgetKey(f.service, f.dataset);
     needed.set(key, (needed.get(key) ?? 0) + 1);
-    const left = budgets ? (available.get(key) ?? 0) : Number.POSITIVE_INFINITY;
+    // An unknown dataset has no budget of ours to price against: the vendor's quota is the judge.
+    const priced = budgets !== null && f.dataset !== null;
+    const left = priced ? (available.get(key) ?? 0) : Number.POSITIVE_INFINITY;
     if (left <= 0) {
       deferred.push(f);
       continue;
     }
-    if (budgets) available.set(key, left - 1);
+    if (priced) available.set(key, left - 1);
     planned.set(key, (planned.get(key) ?? 0) + 1);
     kept.push(f);
   }
@@ -209,7 +227,7 @@ export function buildPlan(
         const b = budgetOf.get(key);
         return {
           service,
-          dataset,
+          dataset: dataset || null,
           needed: n,
           planned: planned.get(key) ?? 0,
           available: b ? Math.max(0, b.remaining - reserve) : null,

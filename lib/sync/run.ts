@@ -1,6 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import { codeDatasets } from "@/lib/db/assessments";
+import { codeDatasets, noteSyncIssue } from "@/lib/db/assessments";
 import { releaseLease, renewLease } from "@/lib/db/leases";
 import { tidyAfterSync } from "@/lib/db/maintenance";
 import { createRun, findRun, findUnfinishedRun, storePlan, updateRun } from "@/lib/db/sync-runs";
@@ -11,10 +11,13 @@ import { log } from "@/lib/log";
 import type { UpstreamClient } from "@/lib/upstream/client";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { syncCatalogue } from "./catalogue";
+import { probeUnknownDatasets } from "./dataset-probe";
+import { errorEffect } from "./error-policy";
 import { type ExecuteProgress, executeBatches } from "./executor";
 import { buildPlan, planFetches, type SyncPlan } from "./planner";
 import { syncSettings } from "./settings";
 import { PROCESS_ID, takeLease, upstreamClient } from "./upstream";
+import { historyAvailability } from "./vendor-plan";
 
 // One sync run: take the cross-process sync lease, resume an unfinished run or plan a new one
 // (Series Info → catalogue → plan → batches), execute, and sum up. Safe to start from anywhere
@@ -38,7 +41,7 @@ export type SyncOptions = {
 };
 
 export type SyncProgress = {
-  phase: "catalogue" | "batches";
+  phase: "catalogue" | "datasets" | "batches";
   service?: ServiceName;
 } & Partial<ExecuteProgress>;
 
@@ -85,10 +88,12 @@ async function planRun(
   runId: string,
   opts: SyncOptions,
   now: () => Date,
-): Promise<{ plan: SyncPlan; assessments: number }> {
+): Promise<{ plan: SyncPlan; assessments: number; probed: number }> {
   const settings = await syncSettings();
+  const historyAvailable = await historyAvailability(client.periodStart());
   const inputs = [];
   let assessments = 0;
+  let probed = 0;
   for (const service of opts.services ?? SERVICES) {
     opts.onProgress?.({ phase: "catalogue", service });
     const ctx = {
@@ -101,11 +106,48 @@ async function planRun(
       now: now(),
     });
     assessments += result.created + result.changed + result.vanished;
+    // Datasets nothing has named yet are learned by loading one code of each (a load due anyway).
+    if (
+      !opts.dryRun &&
+      result.unknownDatasets.size &&
+      (await datasetBudgets()).some((b) => b.service === service)
+    ) {
+      opts.onProgress?.({ phase: "datasets", service });
+      const probe = await probeUnknownDatasets(
+        client,
+        service,
+        result.unknownDatasets,
+        result.inputs,
+        ctx,
+        historyAvailable(service),
+      );
+      probed += probe.loaded;
+    }
     inputs.push(...result.inputs);
   }
   const sandbox = (await datasetBudgets()).length === 0;
-  const plan = buildPlan(planFetches(inputs), sandbox ? null : await budgetViews(), settings.onDemandReserve);
-  return { plan, assessments };
+  const plan = buildPlan(
+    planFetches(inputs, historyAvailable),
+    sandbox ? null : await budgetViews(),
+    settings.onDemandReserve,
+  );
+  if (!opts.dryRun) await noteDeferred(plan, settings.onDemandReserve, now());
+  return { plan, assessments, probed };
+}
+
+/** Every code the plan leaves for later gets the reason, for the admin overview and the series API. */
+async function noteDeferred(plan: SyncPlan, reserve: number, now: Date): Promise<void> {
+  const groups = new Map<string, { service: ServiceName; codes: string[]; reason: string }>();
+  for (const f of plan.deferred) {
+    const available =
+      plan.cost.byDataset.find((d) => d.service === f.service && d.dataset === f.dataset)?.available ?? 0;
+    const reason = `Deferred: the ${f.dataset} dataset has ${available} code(s) left this period after the on-demand reserve of ${reserve}; the next release period's sync loads it.`;
+    const key = `${f.service}|${reason}`;
+    const g = groups.get(key) ?? { service: f.service, codes: [], reason };
+    g.codes.push(f.code);
+    groups.set(key, g);
+  }
+  for (const g of groups.values()) await noteSyncIssue(g.service, g.codes, g.reason, now);
 }
 
 async function budgetViews() {
@@ -180,7 +222,8 @@ async function leasedRun(
       const stored: StoredPlan = { ...planned.plan.cost, deferred: planned.plan.deferred.length };
       await storePlan(runId, stored as unknown as Prisma.InputJsonValue, planned.plan.batches, {
         assessments: planned.assessments,
-        minimumDataRequests: planned.plan.cost.minimumDataRequests,
+        // Codes loaded while learning datasets were needed anyway: they count toward the minimum.
+        minimumDataRequests: planned.plan.cost.minimumDataRequests + planned.probed,
       });
     }
     const current = await findRun(runId);
@@ -244,19 +287,11 @@ async function leasedRun(
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (
-      runId &&
-      error instanceof UpstreamError &&
-      (error.kind === "window" ||
-        error.kind === "unavailable" ||
-        error.transient ||
-        error.kind === "quota_reached")
-    ) {
-      const retryAt =
-        error.options.retryAt ??
-        new Date(now().getTime() + Math.max(60_000, error.options.retryAfterMs ?? 0));
-      await updateRun(runId, { status: "waiting", message, nextAttemptAt: retryAt });
-      return summary({ runId, status: "waiting", message, nextAttemptAt: retryAt.toISOString() });
+    const effect = error instanceof UpstreamError ? errorEffect(error, now()) : null;
+    // Planning met the vendor unavailable (or its quota spent): wait and resume by itself.
+    if (runId && effect?.effect === "pause") {
+      await updateRun(runId, { status: "waiting", message, nextAttemptAt: effect.retryAt });
+      return summary({ runId, status: "waiting", message, nextAttemptAt: effect.retryAt.toISOString() });
     }
     if (runId) await updateRun(runId, { status: "failed", message, finishedAt: new Date() });
     if (error instanceof UpstreamError) return summary({ runId, status: "failed", message });

@@ -32,10 +32,12 @@ export type ClientConfig = Credentials & {
   dailyQuota: number;
   seriesInfoMonthlyQuota: number;
   calendar: CalendarRules;
-  /** Attempts for transient failures (429 rate, 5xx, network, timeout). */
+  /** Attempts for transient failures (429 rate, 5xx, a 503 outside the windows, network, timeout). */
   maxAttempts?: number;
-  /** Longest wait the client sleeps through by itself; longer waits are raised to the caller. */
+  /** Longest single wait the client sleeps through by itself; longer waits are raised to the caller. */
   maxWaitMs?: number;
+  /** Longest time one call may spend waiting between its retries, all waits together. */
+  retryBudgetMs?: number;
   now?: () => Date;
   sleep?: (ms: number) => Promise<void>;
 };
@@ -59,7 +61,8 @@ const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export class UpstreamClient {
   readonly tokens: TokenManager;
-  private readonly now: () => Date;
+  /** The client's clock (the simulator's in tests). */
+  readonly now: () => Date;
   private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(
@@ -158,8 +161,10 @@ export class UpstreamClient {
     ctx: CallContext,
     req?: ValuesRequest,
   ): Promise<z.output<S>> {
-    const maxAttempts = this.config.maxAttempts ?? 5;
+    const maxAttempts = this.config.maxAttempts ?? 8;
     const maxWaitMs = this.config.maxWaitMs ?? 60_000;
+    const retryBudgetMs = this.config.retryBudgetMs ?? 180_000;
+    let waited = 0;
     let reloggedIn = false;
     for (let attempt = 1; ; attempt++) {
       const window = windowAt(this.now(), this.config.calendar);
@@ -247,12 +252,23 @@ export class UpstreamClient {
         attempt--;
         continue;
       }
-      if (!error.transient || attempt >= maxAttempts) throw error;
-      const backoff = error.options.retryAfterMs ?? Math.min(30_000, 250 * 2 ** attempt);
-      if (backoff > maxWaitMs) throw error;
-      await this.sleep(backoff * (0.8 + Math.random() * 0.4));
+      // A 503 outside the published windows is a fault of the moment, not maintenance: retry it.
+      const retryable =
+        error.transient || (error.kind === "unavailable" && !windowAt(this.now(), this.config.calendar));
+      if (!retryable || attempt >= maxAttempts) throw error;
+      const backoff = retryDelay(error.options.retryAfterMs, attempt);
+      if (backoff > maxWaitMs || waited + backoff > retryBudgetMs) throw error;
+      waited += backoff;
+      await this.sleep(backoff);
     }
   }
+}
+
+/** Retry-After when the vendor gives one; else exponential backoff with jitter (0.5 s, 1 s, 2 s … 30 s). */
+export function retryDelay(retryAfterMs: number | undefined, attempt: number, random = Math.random): number {
+  if (retryAfterMs !== undefined) return retryAfterMs;
+  const base = Math.min(30_000, 250 * 2 ** attempt);
+  return Math.round(base * (0.5 + random()));
 }
 
 function parseBody<S extends z.ZodType>(schema: S, body: string, operation: Operation): z.output<S> {

@@ -69,7 +69,7 @@ const points = z
 
 export const tokenResponseSchema = z.object({ access_token: z.string().min(10) });
 
-export const infoRecordSchema = z.object({
+const infoRecordFields = z.object({
   code,
   assessment: text,
   product: optionalText,
@@ -90,6 +90,19 @@ export const infoRecordSchema = z.object({
   remark_1: optionalText,
   remark_2: optionalText,
   updated_at: isoDate.nullish(),
+});
+/** The record as received, every field the vendor sent, kept beside the parsed one. */
+export type RawRecord = Record<string, unknown>;
+
+/** A Series Info record, parsed, with the record as received in `raw` (fields the vendor adds are data). */
+export const infoRecordSchema = z.record(z.string(), z.unknown()).transform((raw, ctx) => {
+  const parsed = infoRecordFields.safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ ...issue, code: "custom", message: issue.message });
+    return z.NEVER;
+  }
+  return { ...parsed.data, raw: raw as RawRecord };
 });
 export type InfoRecord = z.output<typeof infoRecordSchema>;
 export const seriesInfoSchema = z.array(infoRecordSchema);

@@ -1,6 +1,9 @@
+import { DatasetMapping } from "@/components/admin/dataset-mapping";
 import { SettingsForm } from "@/components/admin/settings-form";
 import { SyncPanel } from "@/components/admin/sync-panel";
+import { UnplannedTable } from "@/components/admin/unplanned-table";
 import { requireAdmin } from "@/lib/auth/session";
+import { datasetOverview } from "@/lib/services/datasets";
 import { limitsOverview } from "@/lib/services/limits";
 import { syncOverview } from "@/lib/services/sync";
 
@@ -19,7 +22,8 @@ function Meter({ label, used, total }: { label: string; used: number; total: num
 
 export default async function Overview() {
   await requireAdmin();
-  const [limits, sync] = await Promise.all([limitsOverview(), syncOverview()]);
+  const [limits, sync, datasets] = await Promise.all([limitsOverview(), syncOverview(), datasetOverview()]);
+  const unknownCoverages = datasets.coverages.filter((c) => c.dataset === null);
   const totals = limits.ledger.reduce(
     (acc, r) => ({ calls: acc.calls + r.calls, dataRequests: acc.dataRequests + r.dataRequests }),
     { calls: 0, dataRequests: 0 },
@@ -31,6 +35,30 @@ export default async function Overview() {
         <p className="small muted">Release period since {new Date(limits.periodStart).toLocaleString()}</p>
       </div>
       <SyncPanel initial={sync.current as never} />
+      {sync.vendor
+        .filter((v) => !v.historyAvailable)
+        .map((v) => (
+          <p key={v.service} className="alert warn" role="status">
+            The subscription's plan does not include Series Values History for {v.service} (learned{" "}
+            {new Date(v.learnedAt).toLocaleString()} from a 403): first loads take the last 13 months from
+            Series Values. History is tried again next release period.
+          </p>
+        ))}
+      <section className="card stack" aria-labelledby="unplanned-heading">
+        <h2 id="unplanned-heading">Not loaded ({sync.unplannedTotal})</h2>
+        <UnplannedTable items={sync.unplanned} total={sync.unplannedTotal} />
+      </section>
+      <section className="card stack" aria-labelledby="datasets-heading">
+        <h2 id="datasets-heading">Quota datasets</h2>
+        <p className="small">
+          The vendor counts Series Values codes against datasets it does not publish. Price Atlas learns each
+          country's dataset from what the vendor sends, or by loading one code that was due anyway and seeing
+          which key of the data-limits report fell. Correct a dataset here if it is wrong.
+          {unknownCoverages.length > 0 &&
+            ` ${unknownCoverages.length} country row(s) are not learned yet: their codes are loaded without a local quota check.`}
+        </p>
+        <DatasetMapping rows={datasets.coverages} keys={datasets.reportKeys} />
+      </section>
       <section className="card stack" aria-labelledby="settings-heading">
         <h2 id="settings-heading">Settings</h2>
         <SettingsForm
