@@ -27,6 +27,7 @@ export class SimulatorState {
   /** requests that just got a transient fault: their next try succeeds */
   private readonly transientFailed = new Set<string>();
   private readonly datasetCache = new Map<string, string[]>();
+  private readonly releaseInstants = new Map<MonthIndex, Date>();
   /** every dataset key there can be (countries, or the regions of the scheme) */
   readonly datasetKeys: readonly string[];
 
@@ -64,7 +65,14 @@ export class SimulatorState {
       shufflePoints: options.shufflePoints,
       extraFields: options.extraFields,
       datasetField: options.datasetField,
-      releaseInstant: (release) => releaseInstant(release, this.rules),
+      releaseInstant: (release) => {
+        let at = this.releaseInstants.get(release);
+        if (!at) {
+          at = releaseInstant(release, this.rules);
+          this.releaseInstants.set(release, at);
+        }
+        return at;
+      },
     };
     this.limits = new Limits({
       ratePerSecond: options.ratePerSecond,

@@ -224,7 +224,6 @@ export async function handleData(state: SimulatorState, req: IncomingMessage, ro
     limits.countDaily(dailyKey);
     return { status: 200, body: report, dataRequests: 0 };
   }
-  transientFault(state, req);
   if (route.operation === "series_info") {
     const infoKey = limits.monthlyKey("series_info", period);
     if (!route.sandbox && limits.monthlyUsed(infoKey) >= limits.limits.seriesInfoMonthlyQuota) {
@@ -235,6 +234,7 @@ export async function handleData(state: SimulatorState, req: IncomingMessage, ro
         secondsToNextRelease(state, now),
       );
     }
+    transientFault(state, req);
     limits.countDaily(dailyKey);
     if (!route.sandbox) limits.addMonthly(infoKey, 1);
     const vintage = state.vintage(now);
@@ -246,8 +246,8 @@ export async function handleData(state: SimulatorState, req: IncomingMessage, ro
     return { status: 200, stream: records, dataRequests: 0 };
   }
   const { found, currencyId, unitId } = resolveCodes(state, route);
+  const needed = new Map<string, number>();
   if (!route.sandbox) {
-    const needed = new Map<string, number>();
     for (const s of found) needed.set(s.dataset, (needed.get(s.dataset) ?? 0) + 1);
     for (const [dataset, n] of needed) {
       const remaining = limits.datasetRemaining(route.service, dataset, period);
@@ -260,9 +260,9 @@ export async function handleData(state: SimulatorState, req: IncomingMessage, ro
         );
       }
     }
-    for (const [dataset, n] of needed)
-      limits.addMonthly(limits.datasetKey(route.service, dataset, period), n);
   }
+  transientFault(state, req);
+  for (const [dataset, n] of needed) limits.addMonthly(limits.datasetKey(route.service, dataset, period), n);
   limits.countDaily(dailyKey);
   const body = found.map((s) => {
     const applies = conversionApplies(s.template.kind);
