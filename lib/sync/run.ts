@@ -90,7 +90,7 @@ async function planRun(
   now: () => Date,
 ): Promise<{ plan: SyncPlan; assessments: number; probed: number }> {
   const settings = await syncSettings();
-  const historyAvailable = await historyAvailability(client.periodStart());
+  let historyAvailable = await historyAvailability();
   const inputs = [];
   let assessments = 0;
   let probed = 0;
@@ -122,6 +122,8 @@ async function planRun(
         historyAvailable(service),
       );
       probed += probe.loaded;
+      // A probe may have found the plan without History.
+      historyAvailable = await historyAvailability();
     }
     inputs.push(...result.inputs);
   }

@@ -9,8 +9,10 @@ import type { ValuesRecord } from "@/lib/upstream/schemas";
 
 // What the subscription's plan turned out to include. Series Values History is an option of the
 // vendor's plan (spec rule 6); a plan without it answers History with 403. That is learned from
-// the answers, kept per service and release period (a plan may change at any month), and first
-// loads then take Series Values (13 months) instead of failing the same batch every sync.
+// the answers and kept per service; first loads then take Series Values (13 months) instead of
+// failing the same batch every sync. A plan may change at any month: once per release period the
+// first Series Values call that is due anyway is sent as History instead (same data requests, more
+// months); if it is answered, the plan has History again.
 
 const KEY = "vendor-plan";
 const planSchema = z.record(
@@ -24,14 +26,10 @@ export async function vendorPlan(): Promise<VendorPlan> {
   return parsed.success ? parsed.data : {};
 }
 
-/** Whether History may be asked for in this period (unknown: yes — a 403 costs nothing). */
-export async function historyAvailability(period: Date): Promise<(service: ServiceName) => boolean> {
+/** Whether the plan includes History, as far as is known (unknown: yes — a 403 costs nothing). */
+export async function historyAvailability(): Promise<(service: ServiceName) => boolean> {
   const plan = await vendorPlan();
-  const key = period.toISOString();
-  return (service) => {
-    const known = plan[service];
-    return !known || known.period !== key || known.historyAvailable;
-  };
+  return (service) => plan[service]?.historyAvailable ?? true;
 }
 
 async function noteHistory(service: ServiceName, historyAvailable: boolean, period: Date, now: Date) {
@@ -62,12 +60,16 @@ export async function fetchSeriesValues(
 ): Promise<FetchedValues> {
   const now = client.now();
   const period = client.periodStart();
-  if (operation === "series")
-    return { records: await client.seriesValues(service, request, ctx), fullHistory: false };
-  const available = (await historyAvailability(period))(service);
-  if (!available) return { records: await client.seriesValues(service, request, ctx), fullHistory: false };
+  const known = (await vendorPlan())[service];
+  const tryHistory =
+    operation === "series_hist"
+      ? (known?.historyAvailable ?? true)
+      : known !== undefined && !known.historyAvailable && known.period !== period.toISOString();
+  if (!tryHistory) return { records: await client.seriesValues(service, request, ctx), fullHistory: false };
   try {
-    return { records: await client.seriesHistory(service, request, ctx), fullHistory: true };
+    const records = await client.seriesHistory(service, request, ctx);
+    if (known && !known.historyAvailable) await noteHistory(service, true, period, now);
+    return { records, fullHistory: true };
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.kind !== "forbidden") throw error;
     const records = await client.seriesValues(service, request, ctx);
