@@ -1,3 +1,4 @@
+import { vendorAddedFields } from "@/lib/domain/info-fields";
 import { KIND_LABELS } from "@/lib/domain/services";
 
 type Info = {
@@ -21,6 +22,8 @@ type Info = {
   remark2: string | null;
   upstreamUpdatedAt: Date | null;
   dataset: string | null;
+  syncIssue: string | null;
+  raw: unknown;
 };
 
 /** Every field of the vendor's info record. */
@@ -46,6 +49,8 @@ export function SeriesInfo({ assessment: a }: { assessment: Info }) {
     ["Remark 2", a.remark2 ?? "N/A"],
     ["Updated", d(a.upstreamUpdatedAt)],
     ["Quota dataset", a.dataset ?? "not known yet (learned at the next sync)"],
+    ...(a.syncIssue ? [["Not loaded because", a.syncIssue] as [string, string]] : []),
+    ...vendorAddedFields(a.raw).map(([k, v]) => [`Vendor field “${k}”`, v] as [string, string]),
   ];
   return (
     <section className="card" aria-labelledby="info-heading">

@@ -5,34 +5,12 @@
 // is a report key, the report's only key — or from what was learned earlier by observing which key
 // fell after a call, or from an admin. Anything else is unknown (null) and gets probed.
 import { countryByName } from "./countries";
+import { INFO_FIELDS } from "./info-fields";
 
 export type DatasetSource = "report_key" | "record_field" | "single_key" | "observed" | "admin";
 
 export type DatasetMatch = { dataset: string; source: DatasetSource; evidence: string };
 
-/** Fields of a Series Info record the specification names; a field beyond these is the vendor's addition. */
-const SPEC_FIELDS = new Set([
-  "code",
-  "assessment",
-  "product",
-  "commodity",
-  "coverage",
-  "location",
-  "area",
-  "details",
-  "specification",
-  "available_currencies",
-  "available_units",
-  "default_currency",
-  "default_unit",
-  "has_forecast",
-  "has_preliminary",
-  "last_available_final",
-  "series_hist_changed",
-  "remark_1",
-  "remark_2",
-  "updated_at",
-]);
 /** Spec fields never read as a dataset name (free text, codes, dates, lists). */
 const NEVER_A_DATASET = new Set([
   "code",
@@ -66,7 +44,7 @@ function keyForCountry(coverage: string, report: ReportKeys): string | undefined
 /** A record field whose value is a report key: the vendor's added fields first, then the spec's. */
 function keyFromFields(raw: Record<string, unknown>, report: ReportKeys): DatasetMatch | null {
   const fields = Object.keys(raw).filter((f) => !NEVER_A_DATASET.has(f));
-  fields.sort((a, b) => Number(SPEC_FIELDS.has(a)) - Number(SPEC_FIELDS.has(b)));
+  fields.sort((a, b) => Number(INFO_FIELDS.has(a)) - Number(INFO_FIELDS.has(b)));
   for (const field of fields) {
     const value = raw[field];
     if (typeof value !== "string") continue;

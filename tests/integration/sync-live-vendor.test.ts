@@ -124,4 +124,32 @@ describe(`the live vendor's habits on ${process.env.TEST_DB_KIND}`, () => {
     expect(await prisma().upstreamCall.count({ where: { operation: "data_limits" } })).toBe(2);
     expect(first.dataRequests).toBe(first.minimumDataRequests);
   });
+
+  it("follows the vendor's catalogue: every field that differs from Series Info is written again", async () => {
+    current = await scenario();
+    await current.sync({ concurrency: 1 });
+    const target = await prisma().assessment.findFirstOrThrow({ where: { kind: "energy" } });
+    await prisma().assessment.update({
+      where: { id: target.id },
+      data: {
+        availableUnits: ["gal"],
+        defaultCurrency: "XXX",
+        specification: "stale",
+        hasForecast: !target.hasForecast,
+        product: "stale",
+        raw: {},
+      },
+    });
+    const again = await current.sync({ concurrency: 1 });
+    expect(again.dataRequests).toBe(0);
+    const restored = await prisma().assessment.findUniqueOrThrow({ where: { id: target.id } });
+    expect(restored).toMatchObject({
+      availableUnits: target.availableUnits,
+      defaultCurrency: target.defaultCurrency,
+      specification: target.specification,
+      hasForecast: target.hasForecast,
+      product: target.product,
+    });
+    expect(restored.raw).toEqual(target.raw);
+  });
 });
