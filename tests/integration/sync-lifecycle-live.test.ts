@@ -1,0 +1,3 @@
+import { lifecycleSuite } from "../helpers/lifecycle-suite";
+
+lifecycleSuite("live");
