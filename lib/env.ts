@@ -1,3 +1,4 @@
+import "server-only";
 // The only reader of process.env. Every setting is validated here once; a bad value stops start-up
 // with one line naming the variable and what is wrong. `.env.example` documents each of them.
 import path from "node:path";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // One value per server process. Next.js bundles route handlers, pages and instrumentation
 // separately, each with its own copy of a module, so module-level state would exist several times;
 // state that must be shared (caches, the logger) lives on globalThis under one key instead.

@@ -8,8 +8,15 @@ import { z } from "zod";
 import { closeDatabase, database } from "@/lib/db/client";
 import { EmbeddedDatabaseBusyError, readEmbeddedLock } from "@/lib/db/embedded-lock";
 import { migrateIfNeeded } from "@/lib/db/migrations";
+import {
+  isActiveRun,
+  runViewSchema,
+  type SyncSummary,
+  summaryOfRun,
+  syncSummarySchema,
+} from "@/lib/domain/sync-run";
 import { ConfigError, env, setProcessEnv } from "@/lib/env";
-import { runSync, type SyncSummary } from "@/lib/sync/run";
+import { runSync } from "@/lib/sync/run";
 import { startSimulator } from "@/simulator/server";
 import { progressReporter } from "./lib/progress";
 
@@ -38,6 +45,8 @@ function parseCli() {
 }
 
 const progress = progressReporter();
+const progressSchema = z.object({ current: runViewSchema.nullable() });
+const errorSchema = z.object({ error: z.object({ message: z.string() }) });
 
 function printSummary(s: SyncSummary, json: boolean): void {
   if (json) {
@@ -70,24 +79,22 @@ function printSummary(s: SyncSummary, json: boolean): void {
 async function throughApp(port: number, dryRun: boolean, json: boolean): Promise<SyncSummary> {
   const token = readFileSync(path.join(env().dataDir, ".cli-token"), "utf8").trim();
   const base = `http://127.0.0.1:${port}`;
-  const call = async (method: string, url: string, body?: unknown) => {
+  const call = async (method: string, url: string, body?: unknown): Promise<unknown> => {
     const res = await fetch(`${base}${url}`, {
       method,
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const data = (await res.json()) as Record<string, unknown>;
-    if (!res.ok) throw new Error((data.error as { message?: string })?.message ?? `HTTP ${res.status}`);
+    const data: unknown = await res.json();
+    if (!res.ok) throw new Error(errorSchema.safeParse(data).data?.error.message ?? `HTTP ${res.status}`);
     return data;
   };
   if (!json) progress.note(`The app (port ${port}) holds the embedded database: asking it to sync.`);
   const started = await call("POST", "/api/admin/sync", { dryRun });
-  if (dryRun) return started as unknown as SyncSummary;
+  if (dryRun) return syncSummarySchema.parse(started);
   for (;;) {
     await new Promise((r) => setTimeout(r, 1000));
-    const { current } = (await call("GET", "/api/admin/sync")) as {
-      current: Record<string, unknown> & { batches: { total: number; done: number }; status: string };
-    };
+    const current = progressSchema.parse(await call("GET", "/api/admin/sync/progress")).current;
     if (!current) continue;
     if (!json)
       progress.update(
@@ -96,20 +103,9 @@ async function throughApp(port: number, dryRun: boolean, json: boolean): Promise
         current.batches.total,
         `${current.observations} observations`,
       );
-    if (!["planning", "running"].includes(current.status)) {
+    if (!isActiveRun(current.status)) {
       progress.end();
-      return {
-        ...(current as unknown as SyncSummary),
-        deferred: Number((current.plan as { deferred?: number } | null)?.deferred ?? 0),
-        plan: (current.plan as SyncSummary["plan"]) ?? null,
-        resumed: false,
-        batches: {
-          total: current.batches.total,
-          failed: (current.batches as { failed?: number }).failed ?? 0,
-          skipped: 0,
-        },
-        runId: current.id as string,
-      } as SyncSummary;
+      return summaryOfRun(current);
     }
   }
 }

@@ -2,66 +2,65 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+import { z } from "zod";
+import { apiError, sendJson } from "@/components/ui/api";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import {
+  isActiveRun,
+  type PlanCost,
+  type RunView,
+  runViewSchema,
+  syncSummarySchema,
+} from "@/lib/domain/sync-run";
 
-type Run = {
-  id: string;
-  status: string;
-  trigger: string;
-  startedAt: string;
-  finishedAt: string | null;
-  message: string | null;
-  nextAttemptAt: string | null;
-  calls: number;
-  dataRequests: number;
-  minimumDataRequests: number;
-  observations: number;
-  batches: { total: number; done: number; failed: number; skipped: number; pending: number };
-};
-
-type Plan = {
-  calls: number;
-  dataRequests: number;
-  minimumDataRequests: number;
-  byReason: Record<string, number>;
-};
+const progressSchema = z.object({ current: runViewSchema.nullable() });
 
 /** Start a sync or a dry run, and watch the current run's per-batch progress. */
-export function SyncPanel({ initial }: { initial: Run | null }) {
+export function SyncPanel({ initial }: { initial: RunView | null }) {
   const router = useRouter();
-  const [run, setRun] = useState<Run | null>(initial);
-  const [plan, setPlan] = useState<Plan | null>(null);
+  const [run, setRun] = useState<RunView | null>(initial);
+  const [starting, setStarting] = useState(false);
+  const [plan, setPlan] = useState<PlanCost | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const active = run && ["planning", "running"].includes(run.status);
+  const [error, setError] = useState<string | null>(null);
+  const active = starting || (run !== null && isActiveRun(run.status));
 
   useEffect(() => {
     if (!active) return;
     const timer = setInterval(async () => {
-      const res = await fetch("/api/admin/sync");
+      const res = await fetch("/api/admin/sync/progress");
       if (!res.ok) return;
-      const data = (await res.json()) as { current: Run | null };
-      setRun(data.current);
-      if (data.current && !["planning", "running"].includes(data.current.status)) router.refresh();
+      const parsed = progressSchema.safeParse(await res.json());
+      if (!parsed.success) return;
+      const current = parsed.data.current;
+      // Until the new run shows up, the previous run's figures are not shown as if they were its own.
+      if (starting && current && current.id === initial?.id && !isActiveRun(current.status)) return;
+      setStarting(false);
+      setRun(current);
+      if (current && !isActiveRun(current.status)) router.refresh();
     }, 1500);
     return () => clearInterval(timer);
-  }, [active, router]);
+  }, [active, starting, initial?.id, router]);
 
   const start = async (dryRun: boolean) => {
+    setError(null);
     setMessage(dryRun ? "Planning…" : "Starting…");
-    const res = await fetch("/api/admin/sync", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ dryRun }),
-    });
-    const data = (await res.json()) as { plan?: Plan; message?: string; error?: { message: string } };
-    if (!res.ok) return setMessage(data.error?.message ?? "Failed");
-    setMessage(data.message ?? null);
-    if (dryRun) setPlan(data.plan ?? null);
-    else
-      setRun((r) => ({
-        ...(r as Run),
-        status: "planning",
-        batches: { total: 0, done: 0, failed: 0, skipped: 0, pending: 0 },
-      }));
+    const res = await sendJson("/api/admin/sync", "POST", { dryRun });
+    const failure = await apiError(res.clone());
+    if (failure) {
+      setMessage(null);
+      return setError(failure);
+    }
+    const data: unknown = await res.json();
+    if (dryRun) {
+      const summary = syncSummarySchema.safeParse(data);
+      setPlan(summary.success ? summary.data.plan : null);
+      setMessage(summary.success ? summary.data.message : null);
+      return;
+    }
+    setMessage("The sync has started.");
+    setStarting(true);
+    setRun(null);
   };
 
   const pct = run?.batches.total ? Math.round((run.batches.done / run.batches.total) * 100) : 0;
@@ -69,21 +68,17 @@ export function SyncPanel({ initial }: { initial: Run | null }) {
     <section className="card stack" aria-labelledby="sync-heading">
       <h2 id="sync-heading">Sync</h2>
       <div className="row">
-        <button type="button" className="button" onClick={() => start(true)} disabled={Boolean(active)}>
+        <button type="button" className="button" onClick={() => start(true)} disabled={active}>
           Plan a sync (dry run)
         </button>
-        <button
-          type="button"
-          className="button primary"
-          onClick={() => start(false)}
-          disabled={Boolean(active)}
-        >
+        <button type="button" className="button primary" onClick={() => start(false)} disabled={active}>
           Sync now
         </button>
       </div>
       <p role="status" className="small">
         {message}
       </p>
+      <ErrorAlert message={error} />
       {plan && (
         <p>
           Plan: {plan.calls} call(s), {plan.dataRequests} data request(s) (minimum {plan.minimumDataRequests})
@@ -92,12 +87,16 @@ export function SyncPanel({ initial }: { initial: Run | null }) {
             .filter(([, n]) => n)
             .map(([r, n]) => `${n} ${r}`)
             .join(", ") || "nothing to fetch"}
+          {plan.deferred ? ` · ${plan.deferred} deferred for budget` : ""}
         </p>
       )}
-      {run ? (
+      {starting && !run ? (
+        <p className="small">Waiting for the new run to report…</p>
+      ) : run ? (
         <div className="stack">
           <p>
-            <strong>{run.status}</strong> · {run.trigger} · started {new Date(run.startedAt).toLocaleString()}
+            <strong>{run.status.replace("_", " ")}</strong> · {run.trigger} · started{" "}
+            {new Date(run.startedAt).toLocaleString()}
             {run.finishedAt ? ` · finished ${new Date(run.finishedAt).toLocaleString()}` : ""}
           </p>
           <progress max={100} value={pct} aria-label="Sync progress">
@@ -110,7 +109,7 @@ export function SyncPanel({ initial }: { initial: Run | null }) {
           </p>
           {run.message && <p className="small">{run.message}</p>}
           {run.nextAttemptAt && (
-            <p className="small">Next attempt: {new Date(run.nextAttemptAt).toLocaleString()}</p>
+            <p className="small">Resumes by itself at {new Date(run.nextAttemptAt).toLocaleString()}</p>
           )}
         </div>
       ) : (

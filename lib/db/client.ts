@@ -1,23 +1,25 @@
 import "server-only";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { env } from "@/lib/env";
+import { processSingleton } from "@/lib/process-singleton";
 import { type Database, type OpenOptions, openDatabase, resolveDatabaseTarget } from "./connection";
 
-// One database per process, kept on globalThis so hot reloads in development reuse it
+// One database per process, shared by every bundle and kept across hot reloads in development
 // (PGlite admits a single open per data directory).
-const holder = globalThis as unknown as { __priceAtlasDb?: Database };
+const holder = () => processSingleton<{ db?: Database }>("database", () => ({}));
 
 /** Opens the configured database for this process (once); `options` matter only on first open. */
 export function database(options: OpenOptions = {}): Database {
-  if (!holder.__priceAtlasDb) {
+  const h = holder();
+  if (!h.db) {
     const { DATABASE_URL, dataDir, PORT } = env();
-    holder.__priceAtlasDb = openDatabase(resolveDatabaseTarget(DATABASE_URL, dataDir), {
+    h.db = openDatabase(resolveDatabaseTarget(DATABASE_URL, dataDir), {
       purpose: "price-atlas app",
       port: PORT,
       ...options,
     });
   }
-  return holder.__priceAtlasDb;
+  return h.db;
 }
 
 /** The Prisma client; only `lib/db` query modules call this. */
@@ -27,11 +29,12 @@ export function prisma(): PrismaClient {
 
 /** Makes `db` this process's database (tests, CLI). The caller closes it. */
 export function setDatabase(db: Database): void {
-  holder.__priceAtlasDb = db;
+  holder().db = db;
 }
 
 export async function closeDatabase(): Promise<void> {
-  const db = holder.__priceAtlasDb;
-  holder.__priceAtlasDb = undefined;
+  const h = holder();
+  const db = h.db;
+  h.db = undefined;
   await db?.close();
 }

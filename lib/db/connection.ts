@@ -1,3 +1,4 @@
+import "server-only";
 // Opens the configured database: embedded PGlite under a data directory (or in memory for tests),
 // or PostgreSQL through the pg adapter. Both speak PostgreSQL, so one schema and one migrations
 // folder serve both.

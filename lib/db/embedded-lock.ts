@@ -1,3 +1,4 @@
+import "server-only";
 // PGlite admits one process per data directory and does not lock it itself. This lock file does:
 // the holder records its pid (and port, when it serves HTTP) so a CLI can go through it instead.
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";

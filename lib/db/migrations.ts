@@ -1,3 +1,4 @@
+import "server-only";
 // Migrations through Prisma's own schema engine compiled to WebAssembly: the native engine the
 // Prisma CLI would download is not needed. The history lives in the standard `_prisma_migrations`
 // table, so the regular Prisma CLI can take over where it is available.

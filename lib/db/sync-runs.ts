@@ -1,11 +1,17 @@
 import "server-only";
 import { Prisma, type Service } from "@/generated/prisma/client";
+import {
+  type BatchStatus,
+  type DataOperation,
+  type PlanCost,
+  type RunStatus,
+  type SyncTrigger,
+  UNFINISHED_RUN_STATUSES,
+} from "@/lib/domain/sync-run";
 import { prisma } from "./client";
 import { afterBulkWrite } from "./maintenance";
 
 // Sync runs and their batches: the plan, per-batch progress, and what a resumed run needs.
-
-export const UNFINISHED = ["planning", "running", "waiting"];
 
 export function latestFinishedSync() {
   return prisma().syncRun.findFirst({
@@ -16,7 +22,7 @@ export function latestFinishedSync() {
 }
 
 export async function createRun(data: {
-  trigger: string;
+  trigger: SyncTrigger;
   holder: string;
   requestedBy?: string | null;
   dryRun?: boolean;
@@ -36,7 +42,7 @@ export async function createRun(data: {
 
 export function findUnfinishedRun() {
   return prisma().syncRun.findFirst({
-    where: { status: { in: UNFINISHED }, dryRun: false },
+    where: { status: { in: [...UNFINISHED_RUN_STATUSES] }, dryRun: false },
     orderBy: { startedAt: "desc" },
   });
 }
@@ -53,20 +59,30 @@ export function listRuns(limit: number) {
   return prisma().syncRun.findMany({ orderBy: { startedAt: "desc" }, take: limit, omit: { plan: true } });
 }
 
-export function runBatches(runId: string) {
+/** Batches of a run by status, counted in the database. */
+export async function batchCounts(runId: string): Promise<Record<BatchStatus, number>> {
+  const rows = await prisma().syncBatch.groupBy({ by: ["status"], where: { runId }, _count: { _all: true } });
+  const counts: Record<BatchStatus, number> = { pending: 0, fetched: 0, done: 0, failed: 0, skipped: 0 };
+  for (const r of rows) counts[r.status] = r._count._all;
+  return counts;
+}
+
+/** The first failed or skipped batches of a run, without their codes' answers. */
+export function failedBatches(runId: string, limit: number) {
   return prisma().syncBatch.findMany({
-    where: { runId },
+    where: { runId, status: { in: ["failed", "skipped"] } },
     orderBy: { seq: "asc" },
-    omit: { response: true },
+    take: limit,
+    select: { seq: true, service: true, operation: true, codes: true, message: true },
   });
 }
 
 export async function storePlan(
   runId: string,
-  plan: Prisma.InputJsonValue,
+  plan: PlanCost,
   batches: {
     service: Service;
-    operation: string;
+    operation: DataOperation;
     currencyId: number | null;
     unitId: number | null;
     codes: string[];
@@ -107,7 +123,9 @@ export async function saveBatchResponse(
       data: {
         status: "fetched",
         // The operation that answered (History may have fallen back to Series Values).
-        operation: call.operation,
+        ...(call.operation === "series" || call.operation === "series_hist"
+          ? { operation: call.operation }
+          : {}),
         response: response as Prisma.InputJsonValue,
         dataRequests: call.dataRequests ?? 0,
         startedAt: new Date(),
@@ -127,12 +145,12 @@ export async function markBatch(id: string, status: "failed" | "skipped", messag
 export async function updateRun(
   id: string,
   data: Partial<{
-    status: string;
+    status: RunStatus;
     message: string | null;
     nextAttemptAt: Date | null;
     finishedAt: Date | null;
     holder: string;
-    plan: Prisma.InputJsonValue;
+    plan: PlanCost;
   }>,
   increments: Partial<Record<"calls" | "dataRequests" | "assessments" | "observations", number>> = {},
 ): Promise<void> {
@@ -143,13 +161,5 @@ export async function updateRun(
       heartbeatAt: new Date(),
       ...Object.fromEntries(Object.entries(increments).map(([k, v]) => [k, { increment: v }])),
     },
-  });
-}
-
-export function runTotals(runId: string) {
-  return prisma().syncBatch.aggregate({
-    where: { runId },
-    _sum: { dataRequests: true, observations: true },
-    _count: { _all: true },
   });
 }

@@ -30,14 +30,15 @@ function deepFreeze(value: unknown): void {
   for (const child of Object.values(value)) deepFreeze(child);
 }
 
-const inFlight = new Map<string, Promise<object>>();
+/** Loads in flight, shared by every bundle of this process. */
+const inFlight = () => processSingleton("readsInFlight", () => new Map<string, Promise<object>>());
 
 /** The cached answer for `key`, or `load()` once for all concurrent callers. */
 export async function cachedRead<T extends object>(key: string, load: () => Promise<T>): Promise<T> {
   const versioned = `${await dataVersion()}|${key}`;
   const hit = cache().get(versioned);
   if (hit) return hit as T;
-  let pending = inFlight.get(versioned);
+  let pending = inFlight().get(versioned);
   if (!pending) {
     pending = load()
       .then((value) => {
@@ -47,8 +48,8 @@ export async function cachedRead<T extends object>(key: string, load: () => Prom
         cache().set(versioned, value);
         return value;
       })
-      .finally(() => inFlight.delete(versioned));
-    inFlight.set(versioned, pending);
+      .finally(() => inFlight().delete(versioned));
+    inFlight().set(versioned, pending);
   }
   return (await pending) as T;
 }

@@ -9,6 +9,7 @@ import type { SessionUser } from "@/lib/domain/roles";
 import { serviceSchema } from "@/lib/domain/services";
 import { conversionOffered } from "@/lib/domain/wording";
 import { AppError, badRequest, notFound } from "@/lib/http/errors";
+import { processSingleton } from "@/lib/process-singleton";
 import { fetchVariantOnDemand } from "@/lib/sync/on-demand";
 import { vendorCalendar } from "@/lib/sync/upstream";
 import { UpstreamError } from "@/lib/upstream/errors";
@@ -168,11 +169,11 @@ async function loadSeries(params: z.infer<typeof seriesParamsSchema>, query: Ser
 }
 
 // Variants in use are kept fresh by the sync; noting use once an hour per variant is enough.
-const touched = new Map<number, number>();
+const touched = () => processSingleton("variantUse", () => new Map<number, number>());
 async function noteUse(variantId: number): Promise<void> {
-  const last = touched.get(variantId) ?? 0;
+  const last = touched().get(variantId) ?? 0;
   if (Date.now() - last < 3_600_000) return;
-  touched.set(variantId, Date.now());
+  touched().set(variantId, Date.now());
   await touchVariant(variantId, new Date());
 }
 

@@ -2,11 +2,12 @@ import "server-only";
 import { z } from "zod";
 import { findUnfinishedRun } from "@/lib/db/sync-runs";
 import type { SessionUser } from "@/lib/domain/roles";
+import { isActiveRun, type RunView, type SyncSummary } from "@/lib/domain/sync-run";
 import { AppError, conflict } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
 import { unplannedAssessments, vendorFacts } from "@/lib/services/datasets";
 import { currentOrLatestRun, recentRuns, runView } from "@/lib/sync/progress";
-import { runSync, type SyncSummary } from "@/lib/sync/run";
+import { runSync } from "@/lib/sync/run";
 import { syncSettings, updateSyncSettings } from "@/lib/sync/settings";
 import { upstreamConfigured } from "@/lib/sync/upstream";
 
@@ -23,7 +24,7 @@ export async function startSync(
   if (!upstreamConfigured()) throw new AppError(503, "upstream_unavailable", "No upstream is configured.");
   if (input.dryRun) return runSync({ trigger: "admin", dryRun: true, requestedBy: user.email });
   const unfinished = await findUnfinishedRun();
-  if (unfinished?.status === "running" || unfinished?.status === "planning") {
+  if (unfinished && isActiveRun(unfinished.status)) {
     if (Date.now() - unfinished.heartbeatAt.getTime() < 120_000)
       throw conflict("A sync is already running.", { runId: unfinished.id });
   }
@@ -31,6 +32,11 @@ export async function startSync(
     logger().error({ err: error instanceof Error ? error.message : String(error) }, "sync failed"),
   );
   return { status: "started", message: "The sync has started; follow its progress here." };
+}
+
+/** The current (or latest) run: cheap enough to poll every second or two. */
+export async function syncProgress(): Promise<{ current: RunView | null }> {
+  return { current: await currentOrLatestRun() };
 }
 
 export async function syncOverview() {

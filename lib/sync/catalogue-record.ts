@@ -1,3 +1,4 @@
+import "server-only";
 // Turns a vendor Series Info record into the row Price Atlas stores (pure).
 
 import type { DatasetMatch } from "@/lib/domain/datasets";

@@ -5,6 +5,7 @@ import { datasetBudgets } from "@/lib/db/upstream-usage";
 import { type LearnedMapping, reportKeys, resolveDataset } from "@/lib/domain/datasets";
 import type { ServiceName } from "@/lib/domain/services";
 import { log } from "@/lib/log";
+import { processSingleton } from "@/lib/process-singleton";
 import type { CallContext, UpstreamClient } from "@/lib/upstream/client";
 import { type AssessmentRow, rowChanged, toAssessmentRow } from "./catalogue-record";
 import type { PlanInput } from "./planner";
@@ -23,13 +24,13 @@ export type CatalogueSync = {
 };
 
 // Wording no reader understood is logged once per process, not once per sync.
-const reported = new Set<string>();
+const reported = () => processSingleton("unreadWording", () => new Set<string>());
 function reportUnread(service: ServiceName, rows: AssessmentRow[]): void {
   for (const row of rows) {
     for (const u of row.unread) {
       const key = `${service}|${u.field}|${u.text.replace(/\d{1,9}-\d{1,9}-\d{1,9}/g, "<code>")}`;
-      if (reported.has(key)) continue;
-      reported.add(key);
+      if (reported().has(key)) continue;
+      reported().add(key);
       log("sync").warn(
         { service, code: row.code, field: u.field, text: u.text.slice(0, 200) },
         "vendor wording not recognised; kept as received and shown raw",

@@ -1,3 +1,4 @@
+import "server-only";
 // What a vendor error means for a sync run — the one place that decides. By then the client has
 // already retried what a short wait can fix (429 rate, 5xx, a 503 outside the published windows,
 // a dropped connection, a time-out) within its retry budget; what reaches here has persisted.

@@ -3,6 +3,7 @@ import { findLease, releaseLease } from "@/lib/db/leases";
 import { storeFetchedRecords } from "@/lib/db/observations";
 import { findVariant } from "@/lib/db/series";
 import type { ServiceName } from "@/lib/domain/services";
+import { processSingleton } from "@/lib/process-singleton";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { toFetchedRecords } from "./records";
 import { PROCESS_ID, takeLease, upstreamClient } from "./upstream";
@@ -26,16 +27,17 @@ export type OnDemandRequest = {
   userId: string;
 };
 
-const inFlight = new Map<string, Promise<void>>();
+/** Fetches in flight in this process, shared by every bundle (route handlers and pages alike). */
+const inFlight = () => processSingleton("onDemandInFlight", () => new Map<string, Promise<void>>());
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export function fetchVariantOnDemand(req: OnDemandRequest): Promise<void> {
   const key = `${req.service}|${req.code}|${req.currencyId ?? ""}|${req.unitId ?? ""}`;
-  let pending = inFlight.get(key);
+  let pending = inFlight().get(key);
   if (!pending) {
-    pending = fetchOnce(key, req).finally(() => inFlight.delete(key));
-    inFlight.set(key, pending);
+    pending = fetchOnce(key, req).finally(() => inFlight().delete(key));
+    inFlight().set(key, pending);
   }
   return pending;
 }

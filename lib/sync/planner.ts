@@ -1,3 +1,4 @@
+import "server-only";
 // The planner: from Series Info versus what the database holds, decide per code and variant what
 // to fetch — nothing, Series Values (the last 13 months) or Series Values History (first load,
 // revised history, or a gap longer than Series Values covers) — group the codes into calls of at
@@ -7,6 +8,7 @@
 // Pure: no I/O.
 import { chunk } from "@/lib/domain/codes";
 import { MAX_CODES_PER_CALL, type ServiceName } from "@/lib/domain/services";
+import type { DataOperation, PlanCost, PlanReason } from "@/lib/domain/sync-run";
 
 /** Series Values covers the latest concluded month and the 12 before it. */
 export const VALUES_WINDOW_MONTHS = 13;
@@ -33,8 +35,8 @@ export type PlanInput = {
   variants: VariantState[];
 };
 
-export type Operation = "series" | "series_hist";
-export type Reason = "first load" | "revised history" | "gap beyond Series Values" | "new data";
+export type Operation = DataOperation;
+export type Reason = PlanReason;
 
 export type PlannedFetch = {
   service: ServiceName;
@@ -61,21 +63,7 @@ export type SyncPlan = {
   fetches: PlannedFetch[];
   /** codes left for a later run because their dataset's budget (minus the reserve) is short */
   deferred: PlannedFetch[];
-  cost: {
-    calls: number;
-    dataRequests: number;
-    /** each code that needs data needs at least one data request */
-    minimumDataRequests: number;
-    byDataset: {
-      service: ServiceName;
-      /** null: codes whose dataset is not known yet (planned, not priced) */
-      dataset: string | null;
-      needed: number;
-      planned: number;
-      available: number | null;
-    }[];
-    byReason: Record<Reason, number>;
-  };
+  cost: PlanCost;
 };
 
 const monthsBetween = (a: Date, b: Date) =>
@@ -205,12 +193,12 @@ export function buildPlan(
   for (let i = 0; queues.some((q) => i < q.length); i++) {
     for (const q of queues) if (q[i]) batches.push(q[i] as PlannedBatch);
   }
-  const byReason = {
+  const byReason: Record<Reason, number> = {
     "first load": 0,
     "revised history": 0,
     "gap beyond Series Values": 0,
     "new data": 0,
-  } as Record<Reason, number>;
+  };
   for (const f of kept) byReason[f.reason]++;
   const budgetOf = new Map((budgets ?? []).map((b) => [budgetKey(b.service, b.dataset), b]));
   return {
@@ -234,6 +222,7 @@ export function buildPlan(
         };
       }),
       byReason,
+      deferred: deferred.length,
     },
   };
 }

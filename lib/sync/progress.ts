@@ -1,18 +1,18 @@
 import "server-only";
-import { findRun, findUnfinishedRun, listRuns, runBatches } from "@/lib/db/sync-runs";
+import { batchCounts, failedBatches, findRun, findUnfinishedRun, listRuns } from "@/lib/db/sync-runs";
 import { runLedgerTotals } from "@/lib/db/upstream-usage";
+import { planCostSchema, type RunView } from "@/lib/domain/sync-run";
 
 // Progress of sync runs as stored per batch, for the admin page and `npm run sync` through the app.
+// Counts come from the database (one grouped query), so polling a long run stays cheap.
 
-export type RunView = NonNullable<Awaited<ReturnType<typeof runView>>>;
-
-export async function runView(id: string) {
+export async function runView(id: string): Promise<RunView | null> {
   const run = await findRun(id);
   if (!run) return null;
-  const batches = await runBatches(id);
-  const count = (s: string) => batches.filter((b) => b.status === s).length;
+  const [counts, failures] = await Promise.all([batchCounts(id), failedBatches(id, 20)]);
   // The run's totals are stored when it ends; until then they are counted from the call ledger.
   const spent = run.finishedAt ? run : await runLedgerTotals(run.id);
+  const plan = planCostSchema.safeParse(run.plan);
   return {
     id: run.id,
     trigger: run.trigger,
@@ -31,26 +31,23 @@ export async function runView(id: string) {
     observations: run.observations,
     batches: {
       total: run.batchesTotal,
-      done: count("done"),
-      failed: count("failed"),
-      skipped: count("skipped"),
-      pending: count("pending") + count("fetched"),
+      done: counts.done,
+      failed: counts.failed,
+      skipped: counts.skipped,
+      pending: counts.pending + counts.fetched,
     },
-    plan: run.plan,
-    failures: batches
-      .filter((b) => b.status === "failed" || b.status === "skipped")
-      .slice(0, 20)
-      .map((b) => ({
-        seq: b.seq,
-        service: b.service,
-        operation: b.operation,
-        codes: b.codes.length,
-        message: b.message,
-      })),
+    plan: plan.success ? plan.data : null,
+    failures: failures.map((b) => ({
+      seq: b.seq,
+      service: b.service,
+      operation: b.operation,
+      codes: b.codes.length,
+      message: b.message,
+    })),
   };
 }
 
-export async function currentOrLatestRun() {
+export async function currentOrLatestRun(): Promise<RunView | null> {
   const current = (await findUnfinishedRun()) ?? (await listRuns(1))[0];
   return current ? runView(current.id) : null;
 }

@@ -1,3 +1,4 @@
+import "server-only";
 // Vendor records → what the database layer stores (pure glue around vintages.ts).
 
 import type { FetchedRecord } from "@/lib/db/observations";

@@ -1,29 +1,27 @@
 import "server-only";
-import type { Prisma } from "@/generated/prisma/client";
-import { codeDatasets, noteSyncIssue } from "@/lib/db/assessments";
+import { codeDatasets } from "@/lib/db/assessments";
 import { releaseLease, renewLease } from "@/lib/db/leases";
 import { tidyAfterSync } from "@/lib/db/maintenance";
 import { createRun, findRun, findUnfinishedRun, storePlan, updateRun } from "@/lib/db/sync-runs";
-import { datasetBudgets, runLedgerTotals } from "@/lib/db/upstream-usage";
-import { SERVICES, type ServiceName } from "@/lib/domain/services";
+import { runLedgerTotals } from "@/lib/db/upstream-usage";
+import type { ServiceName } from "@/lib/domain/services";
+import { planCostSchema, type SyncSummary, type SyncTrigger } from "@/lib/domain/sync-run";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { processSingleton } from "@/lib/process-singleton";
 import type { UpstreamClient } from "@/lib/upstream/client";
 import { UpstreamError } from "@/lib/upstream/errors";
-import { syncCatalogue } from "./catalogue";
-import { probeUnknownDatasets } from "./dataset-probe";
 import { errorEffect } from "./error-policy";
 import { type ExecuteProgress, executeBatches } from "./executor";
-import { buildPlan, planFetches, type SyncPlan } from "./planner";
+import { planRun } from "./plan-run";
 import { syncSettings } from "./settings";
 import { PROCESS_ID, takeLease, upstreamClient } from "./upstream";
-import { historyAvailability } from "./vendor-plan";
+
+export type { SyncSummary, SyncTrigger };
 
 // One sync run: take the cross-process sync lease, resume an unfinished run or plan a new one
 // (Series Info → catalogue → plan → batches), execute, and sum up. Safe to start from anywhere
 // at any time: a second process gets "busy", a killed run is resumed by the next start.
-
-export type SyncTrigger = "cli" | "admin" | "schedule" | "startup" | "bench" | "test";
 
 export type SyncOptions = {
   trigger: SyncTrigger;
@@ -45,26 +43,9 @@ export type SyncProgress = {
   service?: ServiceName;
 } & Partial<ExecuteProgress>;
 
-export type SyncSummary = {
-  runId: string | null;
-  status: "done" | "partial" | "waiting" | "failed" | "busy" | "dry-run" | "skipped";
-  message: string;
-  resumed: boolean;
-  calls: number;
-  dataRequests: number;
-  minimumDataRequests: number;
-  assessments: number;
-  observations: number;
-  batches: { total: number; failed: number; skipped: number };
-  deferred: number;
-  nextAttemptAt: string | null;
-  plan: SyncPlan["cost"] | null;
-};
-
 const LEASE = "sync";
-/** The plan's cost as stored on the run, with the number of codes deferred. */
-type StoredPlan = SyncPlan["cost"] & { deferred: number };
-const activeHolders = new Set<string>();
+/** Holders running a sync in this process: one run per holder at a time, across every bundle. */
+const activeHolders = () => processSingleton("syncHolders", () => new Set<string>());
 
 function summary(partial: Partial<SyncSummary> & Pick<SyncSummary, "status" | "message">): SyncSummary {
   return {
@@ -83,84 +64,6 @@ function summary(partial: Partial<SyncSummary> & Pick<SyncSummary, "status" | "m
   };
 }
 
-async function planRun(
-  client: UpstreamClient,
-  runId: string,
-  opts: SyncOptions,
-  now: () => Date,
-): Promise<{ plan: SyncPlan; assessments: number; probed: number }> {
-  const settings = await syncSettings();
-  let historyAvailable = await historyAvailability();
-  const inputs = [];
-  let assessments = 0;
-  let probed = 0;
-  for (const service of opts.services ?? SERVICES) {
-    opts.onProgress?.({ phase: "catalogue", service });
-    const ctx = {
-      cause: opts.trigger === "schedule" ? "schedule" : `sync:${opts.trigger}`,
-      syncRunId: runId,
-    };
-    const result = await syncCatalogue(client, service, ctx, {
-      dryRun: Boolean(opts.dryRun),
-      retentionDays: settings.variantRetentionDays,
-      now: now(),
-    });
-    assessments += result.created + result.changed + result.vanished;
-    // Datasets nothing has named yet are learned by loading one code of each (a load due anyway).
-    if (
-      !opts.dryRun &&
-      result.unknownDatasets.size &&
-      (await datasetBudgets()).some((b) => b.service === service)
-    ) {
-      opts.onProgress?.({ phase: "datasets", service });
-      const probe = await probeUnknownDatasets(
-        client,
-        service,
-        result.unknownDatasets,
-        result.inputs,
-        ctx,
-        historyAvailable(service),
-      );
-      probed += probe.loaded;
-      // A probe may have found the plan without History.
-      historyAvailable = await historyAvailability();
-    }
-    inputs.push(...result.inputs);
-  }
-  const sandbox = (await datasetBudgets()).length === 0;
-  const plan = buildPlan(
-    planFetches(inputs, historyAvailable),
-    sandbox ? null : await budgetViews(),
-    settings.onDemandReserve,
-  );
-  if (!opts.dryRun) await noteDeferred(plan, settings.onDemandReserve, now());
-  return { plan, assessments, probed };
-}
-
-/** Every code the plan leaves for later gets the reason, for the admin overview and the series API. */
-async function noteDeferred(plan: SyncPlan, reserve: number, now: Date): Promise<void> {
-  const groups = new Map<string, { service: ServiceName; codes: string[]; reason: string }>();
-  for (const f of plan.deferred) {
-    const available =
-      plan.cost.byDataset.find((d) => d.service === f.service && d.dataset === f.dataset)?.available ?? 0;
-    const reason = `Deferred: the ${f.dataset} dataset has ${available} code(s) left this period after the on-demand reserve of ${reserve}; the next release period's sync loads it.`;
-    const key = `${f.service}|${reason}`;
-    const g = groups.get(key) ?? { service: f.service, codes: [], reason };
-    g.codes.push(f.code);
-    groups.set(key, g);
-  }
-  for (const g of groups.values()) await noteSyncIssue(g.service, g.codes, g.reason, now);
-}
-
-async function budgetViews() {
-  return (await datasetBudgets()).map((b) => ({
-    service: b.service as ServiceName,
-    dataset: b.dataset,
-    remaining: b.remaining,
-    total: b.total,
-  }));
-}
-
 export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
   const now = opts.now ?? (() => new Date());
   const client = opts.client ?? upstreamClient();
@@ -169,14 +72,14 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
 
   const holder = opts.holder ?? PROCESS_ID;
   // One run per process at a time (the lease is per holder, and this process is one holder).
-  if (activeHolders.has(holder)) {
+  if (activeHolders().has(holder)) {
     return summary({ status: "busy", message: "A sync is already running in this process." });
   }
-  activeHolders.add(holder);
+  activeHolders().add(holder);
   try {
     return await leasedRun(opts, client, holder, ttl, now);
   } finally {
-    activeHolders.delete(holder);
+    activeHolders().delete(holder);
   }
 }
 
@@ -221,15 +124,15 @@ async function leasedRun(
     // A resumed run keeps its stored plan; a new (or crashed-while-planning) one plans now.
     if (!(await findRun(runId))?.batchesTotal) {
       const planned = await planRun(client, runId, opts, now);
-      const stored: StoredPlan = { ...planned.plan.cost, deferred: planned.plan.deferred.length };
-      await storePlan(runId, stored as unknown as Prisma.InputJsonValue, planned.plan.batches, {
+      await storePlan(runId, planned.plan.cost, planned.plan.batches, {
         assessments: planned.assessments,
         // Codes loaded while learning datasets were needed anyway: they count toward the minimum.
         minimumDataRequests: planned.plan.cost.minimumDataRequests + planned.probed,
       });
     }
     const current = await findRun(runId);
-    const plan = (current?.plan as StoredPlan | null) ?? null;
+    const stored = planCostSchema.safeParse(current?.plan);
+    const plan = stored.success ? stored.data : null;
     const datasets = await codeDatasets();
     const id = runId;
     const result = await executeBatches({
@@ -316,13 +219,13 @@ async function dryRun(client: UpstreamClient, opts: SyncOptions, now: () => Date
     const totals = runId ? await runLedgerTotals(runId) : { calls: 0, dataRequests: 0 };
     if (runId)
       await updateRun(runId, {
-        status: "dry-run",
+        status: "dry_run",
         finishedAt: new Date(),
-        plan: plan.cost as unknown as Prisma.InputJsonValue,
+        plan: plan.cost,
       });
     return summary({
       runId,
-      status: "dry-run",
+      status: "dry_run",
       message: `Would make ${plan.cost.calls} call(s) for ${plan.cost.dataRequests} data request(s).`,
       ...totals,
       minimumDataRequests: plan.cost.minimumDataRequests,

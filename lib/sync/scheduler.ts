@@ -5,6 +5,7 @@ import { releaseInstant, releasePeriod, windowAt } from "@/lib/domain/calendar";
 import { monthToKey } from "@/lib/domain/months";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { processSingleton } from "@/lib/process-singleton";
 import { runSync } from "./run";
 import { upstreamConfigured, vendorCalendar } from "./upstream";
 
@@ -13,7 +14,7 @@ import { upstreamConfigured, vendorCalendar } from "./upstream";
 // them start it, and the sync lease keeps any other run out while it works. A run that paused
 // (window, quota) resumes here once its retry time has come.
 
-/** Hours after the (assumed) release before the monthly sync starts. */
+/** Time after the (assumed) release before the monthly sync starts: an hour. */
 const AFTER_RELEASE_MS = 60 * 60_000;
 const TICK_MS = 60_000;
 
@@ -43,11 +44,12 @@ export async function schedulerTick(now = new Date()): Promise<TickOutcome> {
   return result.status === "skipped" || result.status === "busy" ? "idle" : "started";
 }
 
-const holder = globalThis as unknown as { __priceAtlasScheduler?: NodeJS.Timeout };
+const holder = () => processSingleton<{ timer?: NodeJS.Timeout }>("scheduler", () => ({}));
 
 /** Starts ticking in this process (once). */
 export function startScheduler(): void {
-  if (holder.__priceAtlasScheduler) return;
+  const h = holder();
+  if (h.timer) return;
   let running = false;
   const tick = async () => {
     if (running) return;
@@ -65,7 +67,7 @@ export function startScheduler(): void {
       running = false;
     }
   };
-  holder.__priceAtlasScheduler = setInterval(tick, TICK_MS);
-  holder.__priceAtlasScheduler.unref();
+  h.timer = setInterval(tick, TICK_MS);
+  h.timer.unref();
   setTimeout(tick, 2_000).unref();
 }

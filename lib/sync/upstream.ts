@@ -17,6 +17,7 @@ import {
 } from "@/lib/db/upstream-usage";
 import { type CalendarRules, VENDOR_CALENDAR } from "@/lib/domain/calendar";
 import { env } from "@/lib/env";
+import { processSingleton } from "@/lib/process-singleton";
 import { type ClientConfig, UpstreamClient } from "@/lib/upstream/client";
 import { UpstreamError } from "@/lib/upstream/errors";
 import type { UpstreamStores } from "@/lib/upstream/stores";
@@ -108,14 +109,15 @@ export function createUpstreamClient(overrides: Partial<ClientConfig> = {}): Ups
   );
 }
 
-const holder = globalThis as unknown as { __priceAtlasUpstream?: UpstreamClient };
+const holder = () => processSingleton<{ client?: UpstreamClient }>("upstreamClient", () => ({}));
 
 /** One client per process (its in-memory token and single-flight login are shared). */
 export function upstreamClient(): UpstreamClient {
-  holder.__priceAtlasUpstream ??= createUpstreamClient();
-  return holder.__priceAtlasUpstream;
+  const h = holder();
+  h.client ??= createUpstreamClient();
+  return h.client;
 }
 
 export function setUpstreamClient(client: UpstreamClient | undefined): void {
-  holder.__priceAtlasUpstream = client;
+  holder().client = client;
 }

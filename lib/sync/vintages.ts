@@ -1,3 +1,4 @@
+import "server-only";
 // Bitemporal diff (pure): given the currently valid rows of a variant and a freshly fetched record,
 // which rows to close and which to insert. Nothing is overwritten: a changed value or kind closes
 // the old row at the new vintage and inserts the new one, so every past vintage stays queryable.

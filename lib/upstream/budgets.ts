@@ -1,3 +1,4 @@
+import "server-only";
 // The budgets a call must take before it is sent: the daily call quota, the Series Info monthly
 // quota, and the per-dataset monthly code quota (keeping a reserve). All or nothing: a refused call
 // costs nothing, and what the vendor did not charge is given back.

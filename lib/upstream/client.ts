@@ -1,3 +1,4 @@
+import "server-only";
 // The vendor client. Every call goes through the same path: refuse inside a vendor window, take
 // the call budgets (daily calls, Series Info per month, dataset codes) before sending, wait for a
 // slot of the shared 10 requests/s per operation, send with a timeout and the shared token, map
@@ -13,7 +14,7 @@ import {
 } from "@/lib/domain/calendar";
 import { MAX_CODES_PER_CALL, type Operation, type ServiceName } from "@/lib/domain/services";
 import { type BudgetRules, takeCallBudgets } from "./budgets";
-import { classifyHttpError, UpstreamError } from "./errors";
+import { classifyHttpError, retryableNow, UpstreamError } from "./errors";
 import {
   type DataLimits,
   dataLimitsSchema,
@@ -253,9 +254,8 @@ export class UpstreamClient {
         continue;
       }
       // A 503 outside the published windows is a fault of the moment, not maintenance: retry it.
-      const retryable =
-        error.transient || (error.kind === "unavailable" && !windowAt(this.now(), this.config.calendar));
-      if (!retryable || attempt >= maxAttempts) throw error;
+      const insideWindow = Boolean(windowAt(this.now(), this.config.calendar));
+      if (!retryableNow(error, insideWindow) || attempt >= maxAttempts) throw error;
       const backoff = retryDelay(error.options.retryAfterMs, attempt);
       if (backoff > maxWaitMs || waited + backoff > retryBudgetMs) throw error;
       waited += backoff;

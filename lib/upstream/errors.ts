@@ -1,3 +1,4 @@
+import "server-only";
 // The client's error taxonomy, mapped from status and body of either the simulator's JSON errors
 // or the live gateway's (`{"statusCode","message"}`, plain text, HTML).
 export type UpstreamErrorKind =
@@ -32,6 +33,14 @@ export class UpstreamError extends Error {
   get transient(): boolean {
     return ["rate_limited", "server_error", "network", "timeout"].includes(this.kind);
   }
+}
+
+/**
+ * Whether the client retries this error itself, after a short wait: what a moment may fix. A 503
+ * outside the published windows is such a fault; inside one it is maintenance (the run pauses).
+ */
+export function retryableNow(error: UpstreamError, insideWindow: boolean): boolean {
+  return error.transient || (error.kind === "unavailable" && !insideWindow);
 }
 
 /** Retry-After in seconds or as an HTTP date; the gateway also says "Try again in N seconds". */

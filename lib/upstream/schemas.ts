@@ -1,3 +1,4 @@
+import "server-only";
 // Tolerant readers of the vendor's JSON (DESIGN.md): unknown fields ignored, booleans as
 // "True"/"False", numbers as numeric strings, points in any order, any number of forecast
 // months, codes as strings. Semantically bad data (a non-numeric value, a bad date, a bad code)

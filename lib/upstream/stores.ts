@@ -1,3 +1,4 @@
+import "server-only";
 // What the client needs to share between processes. The sync layer backs these with the database
 // (so N instances share one token, one rate budget and one quota ledger); lib/upstream itself
 // stays free of storage.

@@ -1,3 +1,4 @@
+import "server-only";
 // One vendor token for every process: logs in once, shares the token through the TokenStore
 // (encrypted with a key derived from the credentials, so the database alone does not reveal it),
 // refreshes it ahead of its `exp`, and lets concurrent callers wait for a single login.

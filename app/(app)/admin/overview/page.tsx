@@ -34,7 +34,7 @@ export default async function Overview() {
         <h1>Overview</h1>
         <p className="small muted">Release period since {new Date(limits.periodStart).toLocaleString()}</p>
       </div>
-      <SyncPanel initial={sync.current as never} />
+      <SyncPanel initial={sync.current} />
       {sync.vendor
         .filter((v) => !v.historyAvailable)
         .map((v) => (
