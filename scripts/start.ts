@@ -1,6 +1,7 @@
 // `npm start`: validate the configuration, start the bundled simulator when no vendor is
 // configured, build if needed, migrate, create the first users, and serve. `--dev` serves with
-// `next dev` instead of building.
+// `next dev` instead of building; `--prepare-only` migrates and creates the first users, then exits.
+// Every step is safe when several instances start at the same moment.
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
@@ -10,13 +11,16 @@ import { closeDatabase, database } from "@/lib/db/client";
 import { describeTarget } from "@/lib/db/connection";
 import { EmbeddedDatabaseBusyError } from "@/lib/db/embedded-lock";
 import { migrateIfNeeded } from "@/lib/db/migrations";
+import { withStartupLock } from "@/lib/db/startup-lock";
 import { ConfigError, env, processEnvForChild, setProcessEnv } from "@/lib/env";
 import { ensureFirstUsers } from "@/lib/services/users";
-import { buildIsStale, buildNext } from "./lib/build";
+import { buildIsStale, buildNext, withBuildLock } from "./lib/build";
 import { nextBin, startAndWait, waitForHealth } from "./lib/processes";
 
 const root = process.cwd();
 const dev = process.argv.includes("--dev");
+/** `--prepare-only`: migrate and create the first users, then exit (an init step before N instances). */
+const prepareOnly = process.argv.includes("--prepare-only");
 const children: ChildProcess[] = [];
 const say = (line: string) => console.log(`[price-atlas] ${line}`);
 
@@ -44,11 +48,14 @@ async function startBundledSimulator(port: number): Promise<string> {
 async function prepareDatabase(): Promise<void> {
   const db = database({ purpose: "npm start (migrations)" });
   try {
-    const applied = await migrateIfNeeded(db);
+    // Safe when N instances start at once: the second waits for the first, then finds it done.
+    const { applied, created } = await withStartupLock(db, async () => ({
+      applied: await migrateIfNeeded(db),
+      created: await ensureFirstUsers(),
+    }));
     say(
       `database: ${describeTarget(db.target)}${applied.length ? `, applied ${applied.join(", ")}` : ", up to date"}`,
     );
-    const created = await ensureFirstUsers();
     if (created.length) {
       say("first start: created these logins (shown once; change the passwords under Admin → Users):");
       for (const u of created) say(`  ${u.role.padEnd(6)} ${u.email} / ${u.password}`);
@@ -64,6 +71,11 @@ async function main() {
   const port = config.PORT;
   const publicUrl = config.NEXTAUTH_URL ?? `http://localhost:${port}`;
   setProcessEnv({ NEXTAUTH_SECRET: secret, NEXTAUTH_URL: publicUrl });
+  if (prepareOnly) {
+    await prepareDatabase();
+    say("database prepared");
+    return;
+  }
 
   if (!config.UPSTREAM_BASE_URL) {
     const url = await startBundledSimulator(config.SIMULATOR_PORT);
@@ -80,11 +92,14 @@ async function main() {
   }
 
   if (!dev) {
-    const stale = buildIsStale(root);
-    if (stale) {
-      say(`building (${stale}) …`);
-      buildNext(root, processEnvForChild({ NODE_ENV: "production" }));
-    }
+    // One build at a time when several instances start from the same folder.
+    await withBuildLock(root, async () => {
+      const stale = buildIsStale(root);
+      if (stale) {
+        say(`building (${stale}) …`);
+        buildNext(root, processEnvForChild({ NODE_ENV: "production" }));
+      }
+    });
   }
   await prepareDatabase();
   if (config.embeddedDatabase) {
@@ -123,10 +138,17 @@ function shutdown(code: number): void {
 process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
 
-main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof EmbeddedDatabaseBusyError)
-    console.error(error.message);
-  else
-    console.error(`[price-atlas] could not start: ${error instanceof Error ? error.message : String(error)}`);
-  shutdown(1);
-});
+main().then(
+  () => {
+    if (prepareOnly) process.exit(0);
+  },
+  (error) => {
+    if (error instanceof ConfigError || error instanceof EmbeddedDatabaseBusyError)
+      console.error(error.message);
+    else
+      console.error(
+        `[price-atlas] could not start: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    shutdown(1);
+  },
+);

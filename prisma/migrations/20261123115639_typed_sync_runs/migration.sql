@@ -13,7 +13,7 @@ CREATE TYPE "DataOperation" AS ENUM ('series', 'series_hist');
 -- CreateEnum
 CREATE TYPE "UpstreamOperation" AS ENUM ('token', 'series_info', 'series', 'series_hist', 'data_limits');
 
--- AlterTable: the same values, now typed (existing rows convert in place; nothing is dropped)
+-- AlterTable: the same values, now typed (existing rows convert in place, nothing is dropped)
 ALTER TABLE "SyncBatch"
   ALTER COLUMN "operation" TYPE "DataOperation" USING "operation"::"DataOperation",
   ALTER COLUMN "status" TYPE "SyncBatchStatus" USING "status"::"SyncBatchStatus";
