@@ -44,6 +44,8 @@ const schema = z
     SIMULATOR_PORT: port.default(4010),
     SYNC_SCHEDULE: z.enum(["monthly", "off"]).default("monthly"),
     SYNC_ON_START: flag.default(true),
+    /** how often each instance's scheduler looks for due or orphaned runs (a run silent for two ticks is taken over) */
+    SYNC_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

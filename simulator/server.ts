@@ -91,6 +91,7 @@ async function handle(state: SimulatorState, req: IncomingMessage, res: ServerRe
     }
     if (path === "/access_token/v1") {
       operation = "token";
+      state.limits.arrive(operation, Date.now());
       if (await networkFaults(state, operation, res)) return;
       await handleToken(state, req, res);
       state.limits.record(operation, 200, 0);
@@ -99,6 +100,7 @@ async function handle(state: SimulatorState, req: IncomingMessage, res: ServerRe
     const route = matchDataRoute(url);
     if (!route) throw new SimError(404, "not_found", `No operation at ${path}.`);
     operation = `${route.sandbox ? "sandbox:" : ""}${route.operation}`;
+    state.limits.arrive(operation, Date.now());
     if (req.method !== "GET") throw new SimError(405, "method_not_allowed", "Use GET.");
     // The faults in force when the request arrived apply to its answer too (a `count` may end them).
     const faults = state.faults;

@@ -16,9 +16,10 @@ import { upstreamConfigured, vendorCalendar } from "./upstream";
 
 /** Time after the (assumed) release before the monthly sync starts: an hour. */
 const AFTER_RELEASE_MS = 60 * 60_000;
-const TICK_MS = 60_000;
 
 export type TickOutcome = "off" | "busy" | "window" | "idle" | "started" | "resumed";
+
+const tickMs = () => env().SYNC_TICK_SECONDS * 1000;
 
 export async function schedulerTick(now = new Date()): Promise<TickOutcome> {
   if (env().SYNC_SCHEDULE === "off" || !upstreamConfigured()) return "off";
@@ -26,7 +27,8 @@ export async function schedulerTick(now = new Date()): Promise<TickOutcome> {
   if (windowAt(now, rules)) return "window";
   const unfinished = await findUnfinishedRun();
   if (unfinished) {
-    const stale = Date.now() - unfinished.heartbeatAt.getTime() > 2 * TICK_MS;
+    // A run whose holder stopped beating (killed, crashed) is taken over after two ticks.
+    const stale = Date.now() - unfinished.heartbeatAt.getTime() > 2 * tickMs();
     const due =
       unfinished.status === "waiting" && (!unfinished.nextAttemptAt || unfinished.nextAttemptAt <= now);
     if (!due && !stale) return "busy";
@@ -67,7 +69,7 @@ export function startScheduler(): void {
       running = false;
     }
   };
-  h.timer = setInterval(tick, TICK_MS);
+  h.timer = setInterval(tick, tickMs());
   h.timer.unref();
   setTimeout(tick, 2_000).unref();
 }

@@ -17,13 +17,18 @@ export type Stats = {
   calls: Record<string, number>;
   dataRequests: Record<string, number>;
   statuses: Record<string, number>;
+  /** the most requests of an operation that arrived within any one second (wall clock), answered or not */
+  peakPerSecond: Record<string, number>;
 };
+
+const emptyStats = (): Stats => ({ calls: {}, dataRequests: {}, statuses: {}, peakPerSecond: {} });
 
 export class Limits {
   private readonly buckets = new Map<string, Bucket>();
   private readonly daily = new Map<string, number>();
   private readonly monthly = new Map<string, number>();
-  stats: Stats = { calls: {}, dataRequests: {}, statuses: {} };
+  stats: Stats = emptyStats();
+  private readonly arrivals = new Map<string, number[]>();
 
   constructor(readonly limits: QuotaLimits) {}
 
@@ -73,6 +78,14 @@ export class Limits {
     return Math.max(0, this.limits.codeQuota - this.monthlyUsed(this.datasetKey(service, dataset, period)));
   }
 
+  /** Notes a request's arrival, for the peak rate per operation over any sliding second. */
+  arrive(operation: string, nowMs: number): void {
+    const recent = (this.arrivals.get(operation) ?? []).filter((t) => nowMs - t < 1000);
+    recent.push(nowMs);
+    this.arrivals.set(operation, recent);
+    this.stats.peakPerSecond[operation] = Math.max(this.stats.peakPerSecond[operation] ?? 0, recent.length);
+  }
+
   record(operation: string, status: number, dataRequests: number): void {
     this.stats.calls[operation] = (this.stats.calls[operation] ?? 0) + 1;
     this.stats.statuses[String(status)] = (this.stats.statuses[String(status)] ?? 0) + 1;
@@ -87,6 +100,7 @@ export class Limits {
   }
 
   resetStats(): void {
-    this.stats = { calls: {}, dataRequests: {}, statuses: {} };
+    this.stats = emptyStats();
+    this.arrivals.clear();
   }
 }

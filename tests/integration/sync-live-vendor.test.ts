@@ -104,7 +104,7 @@ describe(`the live vendor's habits on ${process.env.TEST_DB_KIND}`, () => {
       const now = await readSeries(null, { service: a.service, code: a.code }, {});
       expect(now.finals.find((p) => p.date.startsWith(month))?.value).not.toBe(revised.value);
     }
-  });
+  }, 180_000);
 
   it("learns datasets from a record field when the vendor sends one, without probing", async () => {
     current = await scenario({ datasetKeys: "region", regionScheme: "live", datasetField: "data_set" });
