@@ -58,6 +58,8 @@ export type CallContext = {
 
 export type ValuesRequest = { codes: string[]; currencyId?: number; unitId?: number };
 
+const RATE_MARGIN = 1.1;
+
 const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export class UpstreamClient {
@@ -188,7 +190,9 @@ export class UpstreamClient {
       );
       const wait = await this.stores.rate.reserve(
         `${this.config.sandbox ? "sandbox:" : ""}${service}:${operation}`,
-        1000 / this.config.ratePerSecond,
+        // 10 % under the limit: a call delayed on its way (a busy event loop, the network) must not
+        // land in the same second as the calls after it (measured: 12 in one second at exactly 10/s).
+        (1000 / this.config.ratePerSecond) * RATE_MARGIN,
         // Rate slots follow the wall clock shared by every process, never a simulated one.
         new Date(),
       );

@@ -197,4 +197,32 @@ test("an admin sees the quotas and the last sync, plans a sync and sets the rese
     onDemandReserve: number;
   };
   expect(settings.onDemandReserve).toBe(40);
+  // What the app learned of the vendor: every country's quota dataset, none left unloaded.
+  const datasets = page.getByRole("table", { name: "Quota datasets by country" });
+  await expect(datasets.getByRole("row").filter({ hasText: "Germany" }).first()).toContainText(
+    "report key is the country",
+  );
+  await expect(page.getByRole("heading", { name: "Not loaded (0)" })).toBeVisible();
+  await expect(page.getByText("Every listed assessment is loaded or planned.")).toBeVisible();
+});
+
+test("an admin corrects a country's quota dataset, and a wrong one is refused", async ({ page }) => {
+  await login(page, ADMIN, "/admin/overview");
+  const select = page.getByLabel("Quota dataset of Japan (energy_price)");
+  await select.selectOption("China");
+  await expect(page.getByRole("table", { name: "Quota datasets by country" })).toContainText(
+    "set by an admin",
+  );
+  const refused = await page.request.put("/api/admin/datasets", {
+    data: { service: "energy_price", coverage: "Japan", dataset: "Atlantis" },
+  });
+  expect(refused.status()).toBe(400);
+  await page.getByLabel("Quota dataset of Japan (energy_price)").selectOption("");
+  await expect(
+    page
+      .getByRole("table", { name: "Quota datasets by country" })
+      .getByRole("row")
+      .filter({ hasText: "Japan" })
+      .first(),
+  ).toContainText("unknown");
 });
