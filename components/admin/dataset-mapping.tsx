@@ -20,7 +20,6 @@ const SOURCE_LABELS: Record<string, string> = {
   single_key: "the report's only key",
   observed: "observed after a call",
   admin: "set by an admin",
-  "vendor's words": "from the vendor's data",
 };
 
 /** Each country's quota dataset as learned, with a control to correct it (keys of the vendor's report only). */

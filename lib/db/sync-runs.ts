@@ -47,6 +47,11 @@ export function findUnfinishedRun() {
   });
 }
 
+/** The newest real run (dry runs are plans, not syncs). */
+export function latestRun() {
+  return prisma().syncRun.findFirst({ where: { dryRun: false }, orderBy: { startedAt: "desc" } });
+}
+
 export function findRun(id: string) {
   return prisma().syncRun.findUnique({ where: { id } });
 }

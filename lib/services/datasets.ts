@@ -11,6 +11,7 @@ import {
   saveDatasetMapping,
 } from "@/lib/db/dataset-mappings";
 import { datasetBudgets } from "@/lib/db/upstream-usage";
+import { reportKeys, resolveDataset } from "@/lib/domain/datasets";
 import type { SessionUser } from "@/lib/domain/roles";
 import { serviceSchema } from "@/lib/domain/services";
 import { badRequest, notFound } from "@/lib/http/errors";
@@ -29,6 +30,13 @@ export async function datasetOverview() {
     probeOutcomes(),
   ]);
   const mappingOf = new Map(mappings.map((m) => [`${m.service}|${m.coverage}`, m]));
+  const keysOf = (service: string) =>
+    reportKeys(budgets.filter((b) => b.service === service).map((b) => b.dataset));
+  // Not stored: read again from the report and the records as the sync does.
+  const derived = (service: string, coverage: string, dataset: string) => {
+    const again = resolveDataset(coverage, {}, keysOf(service), undefined);
+    return again?.dataset === dataset ? again.source : "record_field";
+  };
   return {
     reportKeys: budgets.map((b) => ({ service: b.service, dataset: b.dataset })),
     coverages: groups.map((g) => {
@@ -36,7 +44,12 @@ export async function datasetOverview() {
       const probe = outcomes[`${g.service}|${g.coverage}`];
       return {
         ...g,
-        source: g.dataset === null ? null : m && m.dataset === g.dataset ? m.source : "vendor's words",
+        source:
+          g.dataset === null
+            ? null
+            : m && m.dataset === g.dataset
+              ? m.source
+              : derived(g.service, g.coverage, g.dataset),
         evidence:
           g.dataset === null
             ? (probe?.note ?? "not probed yet")

@@ -1,5 +1,12 @@
 import "server-only";
-import { batchCounts, failedBatches, findRun, findUnfinishedRun, listRuns } from "@/lib/db/sync-runs";
+import {
+  batchCounts,
+  failedBatches,
+  findRun,
+  findUnfinishedRun,
+  latestRun,
+  listRuns,
+} from "@/lib/db/sync-runs";
 import { runLedgerTotals } from "@/lib/db/upstream-usage";
 import { planCostSchema, type RunView } from "@/lib/domain/sync-run";
 
@@ -48,7 +55,7 @@ export async function runView(id: string): Promise<RunView | null> {
 }
 
 export async function currentOrLatestRun(): Promise<RunView | null> {
-  const current = (await findUnfinishedRun()) ?? (await listRuns(1))[0];
+  const current = (await findUnfinishedRun()) ?? (await latestRun());
   return current ? runView(current.id) : null;
 }
 
