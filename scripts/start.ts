@@ -2,9 +2,9 @@
 // configured, build if needed, migrate, create the first users, and serve. `--dev` serves with
 // `next dev` instead of building.
 import type { ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { CLI_TOKEN_FILE, newCliToken } from "@/lib/auth/api-tokens";
 import { authSecret } from "@/lib/auth/secret";
 import { closeDatabase, database } from "@/lib/db/client";
 import { describeTarget } from "@/lib/db/connection";
@@ -87,11 +87,10 @@ async function main() {
     }
   }
   await prepareDatabase();
-  if (config.embeddedDatabase) {
-    writeFileSync(path.join(config.dataDir, ".cli-token"), `cli_${randomBytes(24).toString("base64url")}`, {
-      mode: 0o600,
-    });
-  }
+  // A new local token at every start (the old one stops working); the app accepts it only from this
+  // machine and only on the sync endpoints, so `npm run sync` on this host can reach it.
+  mkdirSync(config.dataDir, { recursive: true });
+  writeFileSync(path.join(config.dataDir, CLI_TOKEN_FILE), newCliToken(), { mode: 0o600 });
 
   // V8 grows its heap lazily under load; a limit makes it collect sooner. The C heap is kept to one
   // malloc arena that hands freed memory back to the system above 128 kB instead of keeping it for

@@ -20,7 +20,7 @@ export default async function AccountPage() {
         <p className="muted small">
           A personal token lets a script read the catalogue and series as you. Revoking it stops it at once.
         </p>
-        <ApiTokens tokens={tokens} />
+        <ApiTokens tokens={tokens} admin={user.role === "admin"} />
       </section>
     </div>
   );
