@@ -38,10 +38,10 @@ export async function authenticateCredentials(
       : await burnPasswordCheck(password);
   if (!user || !ok || user.disabled) {
     await noteLoginFailure(email, ip, now);
-    await writeAudit({ action: "login.failed", target: email, details: { ip } });
+    await writeAudit({ action: "login.failed", target: email, details: { ip, known: Boolean(user) } });
     throw new LoginError("Wrong email address or password.");
   }
-  await noteLoginSuccess(email);
+  await noteLoginSuccess(email, ip);
   await recordLogin(user.id, now);
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 }

@@ -2,14 +2,14 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { roleSchema } from "@/lib/domain/roles";
+import { env } from "@/lib/env";
+import { clientAddress, headerSource } from "@/lib/http/client-address";
 import { authenticateCredentials, LoginError } from "./credentials";
 import { authSecret } from "./secret";
 
-function clientAddress(headers: Record<string, unknown> | undefined): string | null {
-  const forwarded = String(headers?.["x-forwarded-for"] ?? "")
-    .split(",")[0]
-    ?.trim();
-  return forwarded || (headers?.["x-real-ip"] ? String(headers["x-real-ip"]) : null);
+/** The address a login comes from: the socket's, or X-Forwarded-For only behind trusted proxies. */
+export function loginAddress(headers: Record<string, unknown> | undefined): string | null {
+  return clientAddress(headerSource(headers), env().TRUSTED_PROXY_COUNT);
 }
 
 export function authOptions(): NextAuthOptions {
@@ -26,7 +26,7 @@ export function authOptions(): NextAuthOptions {
         },
         async authorize(credentials, req) {
           try {
-            return await authenticateCredentials(credentials, clientAddress(req.headers));
+            return await authenticateCredentials(credentials, loginAddress(req.headers));
           } catch (error) {
             // next-auth hands the message to the login form as `error`.
             if (error instanceof LoginError) throw new Error(error.message);
