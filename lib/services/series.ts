@@ -8,6 +8,7 @@ import { currencyByName, unitByName } from "@/lib/domain/reference";
 import type { SessionUser } from "@/lib/domain/roles";
 import { conversionApplies, serviceSchema } from "@/lib/domain/services";
 import { AppError, badRequest, notFound } from "@/lib/http/errors";
+import { log } from "@/lib/log";
 import { fetchVariantOnDemand } from "@/lib/sync/on-demand";
 import { vendorCalendar } from "@/lib/sync/upstream";
 import { UpstreamError } from "@/lib/upstream/errors";
@@ -46,7 +47,7 @@ export type SeriesQuery = z.infer<typeof seriesQuerySchema>;
 
 const ym = (d: Date) => isoDay(d) as string;
 
-function upstreamToAppError(error: UpstreamError): AppError {
+export function upstreamToAppError(error: UpstreamError): AppError {
   const when = error.options.retryAt ?? nextReleaseAfter(new Date(), vendorCalendar());
   if (error.kind === "window" || error.kind === "unavailable")
     return new AppError(
@@ -62,7 +63,16 @@ function upstreamToAppError(error: UpstreamError): AppError {
       `This rendering is not stored yet and this month's quota for its dataset is spent; it can be fetched after the next release (${when.toISOString()}).`,
       { retryAt: when.toISOString() },
     );
-  return new AppError(502, "upstream_error", `The vendor could not provide this rendering: ${error.message}`);
+  // The vendor's own words (its error body) go to the log, not to whoever asked.
+  log("series").warn(
+    { kind: error.kind, status: error.options.status, vendorMessage: error.message },
+    "on-demand fetch failed",
+  );
+  return new AppError(
+    502,
+    "upstream_error",
+    "The vendor could not provide this rendering. Try again later or ask an admin.",
+  );
 }
 
 type Loaded = {
