@@ -103,6 +103,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   };
 }
 
+/**
+ * The interface the app listens on: HOST when set; otherwise only this machine in the demo (the
+ * bundled simulator and its published logins), every interface with a real vendor.
+ */
+export function listenHost(e: Pick<Env, "HOST" | "UPSTREAM_BASE_URL">): string {
+  if (e.HOST) return e.HOST;
+  return e.UPSTREAM_BASE_URL ? "0.0.0.0" : "127.0.0.1";
+}
+
 let cached: Env | undefined;
 
 /** The validated environment of this process (parsed once). */

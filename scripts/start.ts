@@ -10,7 +10,7 @@ import { closeDatabase, database } from "@/lib/db/client";
 import { describeTarget } from "@/lib/db/connection";
 import { EmbeddedDatabaseBusyError } from "@/lib/db/embedded-lock";
 import { migrateIfNeeded } from "@/lib/db/migrations";
-import { ConfigError, env, processEnvForChild, setProcessEnv } from "@/lib/env";
+import { ConfigError, env, listenHost, processEnvForChild, setProcessEnv } from "@/lib/env";
 import { ensureFirstUsers } from "@/lib/services/users";
 import { buildIsStale, buildNext } from "./lib/build";
 import { nextBin, startAndWait, waitForHealth } from "./lib/processes";
@@ -50,7 +50,7 @@ async function prepareDatabase(): Promise<void> {
     );
     const created = await ensureFirstUsers();
     if (created.length) {
-      say("first start: created these logins (shown once; change the passwords under Admin → Users):");
+      say("first start: created these logins (shown once; change the passwords under Your account):");
       for (const u of created) say(`  ${u.role.padEnd(6)} ${u.email} / ${u.password}`);
     }
   } finally {
@@ -62,6 +62,7 @@ async function main() {
   const config = env();
   const secret = authSecret();
   const port = config.PORT;
+  const host = listenHost(config);
   const publicUrl = config.NEXTAUTH_URL ?? `http://localhost:${port}`;
   setProcessEnv({ NEXTAUTH_SECRET: secret, NEXTAUTH_URL: publicUrl });
 
@@ -97,7 +98,7 @@ async function main() {
   // later: after the first sync the server holds ≈ 375 MB instead of ≈ 420 MB, at the same speed
   // (`npm run bench:api` reports both). Development keeps the defaults.
   const heap = dev ? [] : [`--max-old-space-size=${config.APP_HEAP_MB}`, "--max-semi-space-size=8"];
-  const args = [...heap, nextBin(), dev ? "dev" : "start", "-p", String(port)];
+  const args = [...heap, nextBin(), dev ? "dev" : "start", "-p", String(port), "-H", host];
   const tunables = ["glibc.malloc.arena_max=1", "glibc.malloc.trim_threshold=131072"];
   const malloc = { GLIBC_TUNABLES: [process.env.GLIBC_TUNABLES, ...tunables].filter(Boolean).join(":") };
   const { child } = await startAndWait(
@@ -110,8 +111,12 @@ async function main() {
   child.stdout?.pipe(process.stdout);
   child.stderr?.pipe(process.stderr);
   child.once("exit", (code) => shutdown(code ?? 1));
-  const health = await waitForHealth(`http://127.0.0.1:${port}/api/health`, ["ok", "degraded"], 60_000);
-  say(`ready at ${publicUrl} (health: ${health.status})`);
+  const probeHost =
+    host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  const health = await waitForHealth(`http://${probeHost}:${port}/api/health`, ["ok", "degraded"], 60_000);
+  say(
+    `ready at ${publicUrl} (health: ${health.status}; listening on ${host}${host === "127.0.0.1" ? " only — set HOST to change" : ""})`,
+  );
 }
 
 function shutdown(code: number): void {

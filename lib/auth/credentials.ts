@@ -25,7 +25,7 @@ export async function authenticateCredentials(
   input: unknown,
   ip: string | null,
   now = new Date(),
-): Promise<SessionUser> {
+): Promise<SessionUser & { sessionVersion: number }> {
   const parsed = credentialsSchema.safeParse(input);
   if (!parsed.success) throw new LoginError("Enter your email address and password.");
   const { email, password } = parsed.data;
@@ -43,5 +43,12 @@ export async function authenticateCredentials(
   }
   await noteLoginSuccess(email, ip);
   await recordLogin(user.id, now);
-  return { id: user.id, email: user.email, name: user.name, role: user.role };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    sessionVersion: user.sessionVersion,
+    ...(user.mustChangePassword ? { mustChangePassword: true } : {}),
+  };
 }
