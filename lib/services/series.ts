@@ -12,6 +12,7 @@ import { log } from "@/lib/log";
 import { fetchVariantOnDemand } from "@/lib/sync/on-demand";
 import { vendorCalendar } from "@/lib/sync/upstream";
 import { UpstreamError } from "@/lib/upstream/errors";
+import { assertOnDemandAllowed } from "./on-demand-policy";
 import { cachedRead } from "./read-cache";
 
 // One series as users and the API see it: from the database, at any vintage; a currency/unit
@@ -164,6 +165,7 @@ export async function readSeries(
   const key = `series|${JSON.stringify([params.service, params.code, query.currency, query.unit, query.from, query.to, query.asOf])}`;
   let loaded = await cachedRead(key, () => loadSeries(params, query));
   if (loaded.missing && user) {
+    await assertOnDemandAllowed(user, loaded.missing);
     try {
       await fetchVariantOnDemand({ ...loaded.missing, userId: user.id });
     } catch (error) {

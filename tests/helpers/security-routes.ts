@@ -156,6 +156,21 @@ export const ROUTES: RouteCase[] = [
     body: { unknownSetting: 1 },
     reached: 400,
   },
+  {
+    file: "admin/on-demand/route.ts",
+    method: "GET",
+    path: "/api/admin/on-demand",
+    access: "admin",
+    reached: 200,
+  },
+  {
+    file: "admin/on-demand/route.ts",
+    method: "PATCH",
+    path: "/api/admin/on-demand",
+    access: "admin",
+    body: { perUserDaily: -1 },
+    reached: 400,
+  },
   { file: "admin/sync/route.ts", method: "GET", path: "/api/admin/sync", access: "admin", reached: 200 },
   {
     file: "admin/sync/route.ts",
