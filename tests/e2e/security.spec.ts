@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, type PlaywrightWorkerArgs, test } from "@playwright/test";
 import { CALLERS, type CallerKind, expectedStatus, ROUTES } from "../helpers/security-routes";
@@ -234,4 +234,17 @@ test("after sign-in, a callback URL can only lead to a page of this site", async
     expect(new URL(page.url()).host).toBe(new URL(viewerPage.url()).host);
     await page.context().close();
   }
+});
+
+test("the local command-line token reaches the sync endpoints only", async ({ playwright }) => {
+  const port = new URL(viewerPage.url()).port;
+  const token = readFileSync(path.join(process.cwd(), `data/e2e-${port}`, ".cli-token"), "utf8").trim();
+  const cli = await playwright.request.newContext({
+    baseURL: new URL(viewerPage.url()).origin,
+    extraHTTPHeaders: { authorization: `Bearer ${token}` },
+  });
+  expect((await cli.get("/api/admin/sync")).status()).toBe(200);
+  expect((await cli.get("/api/admin/users")).status()).toBe(403);
+  expect((await cli.get("/api/v1/catalogue?pageSize=1")).status()).toBe(403);
+  await cli.dispose();
 });
