@@ -1,3 +1,4 @@
+import "server-only";
 // Stamps each incoming request with the address of the socket it arrived on, under a header name a
 // client cannot set (any value it sent is overwritten). Route handlers see only a Request, not the
 // socket; this is how they learn the peer (client-address.ts). Installed once per server process.
