@@ -64,7 +64,9 @@ async function snapshot() {
   return strip([
     await get(viewerPage, "/api/v1/tokens"),
     await get(adminPage, "/api/v1/tokens"),
-    await get(viewerPage, "/api/v1/bookmarks"),
+    ((await get(viewerPage, "/api/v1/bookmarks")) as { items: { mine: boolean }[] }).items.filter(
+      (l) => l.mine,
+    ),
     await get(adminPage, "/api/admin/settings"),
     users.items.filter((u) => u.email.startsWith("sec-") || !u.email.includes("@")),
   ]);
