@@ -1,7 +1,10 @@
-// Next.js calls register() once per server process: start the in-process sync scheduler there.
+// Next.js calls register() once per server process: stamp each request with its socket's address
+// (the only trustworthy client address) and start the in-process sync scheduler.
 // NEXT_RUNTIME is Next's own build switch (not configuration), so it is read here directly.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { installPeerStamp } = await import("@/lib/http/peer-stamp");
+  installPeerStamp();
   const { startScheduler } = await import("@/lib/sync/scheduler");
   startScheduler();
 }

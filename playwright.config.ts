@@ -33,7 +33,16 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  projects: [
+    { name: "chromium", use: { browserName: "chromium" }, testIgnore: /security\.spec\.ts/ },
+    // The security suite checks that nothing was written, so it runs alone, after the others.
+    {
+      name: "security",
+      use: { browserName: "chromium" },
+      testMatch: /security\.spec\.ts/,
+      dependencies: ["chromium"],
+    },
+  ],
   webServer: {
     command: `rm -rf data/e2e-${PORT} && npm start`,
     url: `http://localhost:${PORT}/api/health`,

@@ -14,6 +14,10 @@ const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: port.default(3000),
+    /** Interface to listen on; unset: 127.0.0.1 with the bundled simulator (demo), all interfaces otherwise. */
+    HOST: z.string().min(1).max(255).optional(),
+    /** Proxies in front of the app whose X-Forwarded-For entries are believed (0: none). */
+    TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(0),
     DATA_DIR: z.string().min(1).default("./data"),
     /** V8 old-space limit of the app server in MB (`npm start`); bounds its resident memory. */
     APP_HEAP_MB: z.coerce.number().int().min(96).max(16_384).default(192),
@@ -26,6 +30,8 @@ const schema = z
       .optional(),
     NEXTAUTH_URL: z.url().optional(),
     NEXTAUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+    /** Former secrets, comma-separated: the stored vendor token sealed with one still opens (rotation). */
+    NEXTAUTH_SECRET_PREVIOUS: z.string().optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
     UPSTREAM_BASE_URL: z.url().optional(),
@@ -98,6 +104,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     dataDir: path.resolve(env.DATA_DIR),
     embeddedDatabase: !env.DATABASE_URL,
   };
+}
+
+/**
+ * The interface the app listens on: HOST when set; otherwise only this machine in the demo (the
+ * bundled simulator and its published logins), every interface with a real vendor.
+ */
+export function listenHost(e: Pick<Env, "HOST" | "UPSTREAM_BASE_URL">): string {
+  if (e.HOST) return e.HOST;
+  return e.UPSTREAM_BASE_URL ? "0.0.0.0" : "127.0.0.1";
 }
 
 let cached: Env | undefined;

@@ -3,16 +3,16 @@
 // `next dev` instead of building; `--prepare-only` migrates and creates the first users, then exits.
 // Every step is safe when several instances start at the same moment.
 import type { ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { CLI_TOKEN_FILE, newCliToken } from "@/lib/auth/api-tokens";
 import { authSecret } from "@/lib/auth/secret";
 import { closeDatabase, database } from "@/lib/db/client";
 import { describeTarget } from "@/lib/db/connection";
 import { EmbeddedDatabaseBusyError } from "@/lib/db/embedded-lock";
 import { migrateIfNeeded } from "@/lib/db/migrations";
 import { withStartupLock } from "@/lib/db/startup-lock";
-import { ConfigError, env, processEnvForChild, setProcessEnv } from "@/lib/env";
+import { ConfigError, env, listenHost, processEnvForChild, setProcessEnv } from "@/lib/env";
 import { ensureFirstUsers } from "@/lib/services/users";
 import { buildIsStale, buildNext, withBuildLock } from "./lib/build";
 import { nextBin, startAndWait, waitForHealth } from "./lib/processes";
@@ -57,7 +57,7 @@ async function prepareDatabase(): Promise<void> {
       `database: ${describeTarget(db.target)}${applied.length ? `, applied ${applied.join(", ")}` : ", up to date"}`,
     );
     if (created.length) {
-      say("first start: created these logins (shown once; change the passwords under Admin → Users):");
+      say("first start: created these logins (shown once; change the passwords under Your account):");
       for (const u of created) say(`  ${u.role.padEnd(6)} ${u.email} / ${u.password}`);
     }
   } finally {
@@ -69,6 +69,7 @@ async function main() {
   const config = env();
   const secret = authSecret();
   const port = config.PORT;
+  const host = listenHost(config);
   const publicUrl = config.NEXTAUTH_URL ?? `http://localhost:${port}`;
   setProcessEnv({ NEXTAUTH_SECRET: secret, NEXTAUTH_URL: publicUrl });
   if (prepareOnly) {
@@ -102,18 +103,17 @@ async function main() {
     });
   }
   await prepareDatabase();
-  if (config.embeddedDatabase) {
-    writeFileSync(path.join(config.dataDir, ".cli-token"), `cli_${randomBytes(24).toString("base64url")}`, {
-      mode: 0o600,
-    });
-  }
+  // A new local token at every start (the old one stops working); the app accepts it only from this
+  // machine and only on the sync endpoints, so `npm run sync` on this host can reach it.
+  mkdirSync(config.dataDir, { recursive: true });
+  writeFileSync(path.join(config.dataDir, CLI_TOKEN_FILE), newCliToken(), { mode: 0o600 });
 
   // V8 grows its heap lazily under load; a limit makes it collect sooner. The C heap is kept to one
   // malloc arena that hands freed memory back to the system above 128 kB instead of keeping it for
   // later: after the first sync the server holds ≈ 375 MB instead of ≈ 420 MB, at the same speed
   // (`npm run bench:api` reports both). Development keeps the defaults.
   const heap = dev ? [] : [`--max-old-space-size=${config.APP_HEAP_MB}`, "--max-semi-space-size=8"];
-  const args = [...heap, nextBin(), dev ? "dev" : "start", "-p", String(port)];
+  const args = [...heap, nextBin(), dev ? "dev" : "start", "-p", String(port), "-H", host];
   const tunables = ["glibc.malloc.arena_max=1", "glibc.malloc.trim_threshold=131072"];
   const malloc = { GLIBC_TUNABLES: [process.env.GLIBC_TUNABLES, ...tunables].filter(Boolean).join(":") };
   const { child } = await startAndWait(
@@ -126,8 +126,12 @@ async function main() {
   child.stdout?.pipe(process.stdout);
   child.stderr?.pipe(process.stderr);
   child.once("exit", (code) => shutdown(code ?? 1));
-  const health = await waitForHealth(`http://127.0.0.1:${port}/api/health`, ["ok", "degraded"], 60_000);
-  say(`ready at ${publicUrl} (health: ${health.status})`);
+  const probeHost =
+    host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  const health = await waitForHealth(`http://${probeHost}:${port}/api/health`, ["ok", "degraded"], 60_000);
+  say(
+    `ready at ${publicUrl} (health: ${health.status}; listening on ${host}${host === "127.0.0.1" ? " only — set HOST to change" : ""})`,
+  );
 }
 
 function shutdown(code: number): void {

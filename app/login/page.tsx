@@ -1,23 +1,11 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
+import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { currentUser } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
-
-/** Only paths on this site: a login never bounces anyone to another origin. */
-function safeCallback(value: string | string[] | undefined): string {
-  const url = Array.isArray(value) ? value[0] : value;
-  if (!url) return "/";
-  if (url.startsWith("/") && !url.startsWith("//")) return url;
-  try {
-    const parsed = new URL(url);
-    return `${parsed.pathname}${parsed.search}`;
-  } catch {
-    return "/";
-  }
-}
 
 export default async function LoginPage({
   searchParams,
@@ -25,7 +13,8 @@ export default async function LoginPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const params = await searchParams;
-  const callbackUrl = safeCallback(params.callbackUrl);
+  // Only paths on this site: a login never bounces anyone to another origin.
+  const callbackUrl = safeCallbackPath(params.callbackUrl);
   if (await currentUser()) redirect(callbackUrl);
   return (
     <main className="login-wrap">

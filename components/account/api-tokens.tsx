@@ -9,7 +9,7 @@ import type { myApiTokens } from "@/lib/services/api-tokens";
 type Token = Awaited<ReturnType<typeof myApiTokens>>[number];
 const day = (d: Date | string | null) => (d ? new Date(d).toISOString().slice(0, 10) : "—");
 
-export function ApiTokens({ tokens }: { tokens: Token[] }) {
+export function ApiTokens({ tokens, admin }: { tokens: Token[]; admin: boolean }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
@@ -22,6 +22,7 @@ export function ApiTokens({ tokens }: { tokens: Token[] }) {
     const res = await sendJson("/api/v1/tokens", "POST", {
       name: String(form.get("name")),
       expiresInDays: days === "never" ? null : Number(days),
+      scopes: String(form.get("scopes")).split(","),
     });
     const failure = await apiError(res);
     setError(failure);
@@ -53,6 +54,14 @@ export function ApiTokens({ tokens }: { tokens: Token[] }) {
             <option value="never">never (until revoked)</option>
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="token-scopes">May</label>
+          <select id="token-scopes" name="scopes" defaultValue="read">
+            <option value="read">read</option>
+            <option value="read,write">read and change bookmarks</option>
+            {admin && <option value="read,admin">read and use the admin API</option>}
+          </select>
+        </div>
         <button className="button primary" type="submit" style={{ alignSelf: "flex-end" }}>
           Create token
         </button>
@@ -78,6 +87,7 @@ export function ApiTokens({ tokens }: { tokens: Token[] }) {
               <th scope="col">Starts with</th>
               <th scope="col">Created</th>
               <th scope="col">Last used</th>
+              <th scope="col">Scopes</th>
               <th scope="col">Expires</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
@@ -93,6 +103,7 @@ export function ApiTokens({ tokens }: { tokens: Token[] }) {
                 </td>
                 <td>{day(t.createdAt)}</td>
                 <td>{day(t.lastUsedAt)}</td>
+                <td>{t.scopes.join(", ")}</td>
                 <td>{t.expiresAt ? day(t.expiresAt) : "never"}</td>
                 <td>
                   <button

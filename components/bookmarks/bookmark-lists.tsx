@@ -70,6 +70,29 @@ export function BookmarkLists({ lists }: { lists: Lists }) {
               </button>
             </div>
           )}
+          {l.mine && l.shared && (
+            <form
+              className="row"
+              aria-label={`Editors of ${l.name}`}
+              onSubmit={(e) => {
+                e.preventDefault();
+                const value = String(new FormData(e.currentTarget).get("editors") ?? "");
+                const editors = value
+                  .split(",")
+                  .map((s) => s.trim())
+                  .filter(Boolean);
+                void call(`/api/v1/bookmarks/${l.id}`, "PATCH", { editors });
+              }}
+            >
+              <label className="small" htmlFor={`editors-${l.id}`}>
+                Editors (emails, comma-separated)
+              </label>
+              <input id={`editors-${l.id}`} name="editors" defaultValue={l.editors.join(", ")} />
+              <button type="submit" className="button">
+                Save editors
+              </button>
+            </form>
+          )}
           {l.items.length === 0 ? (
             <p className="empty">Empty: use “Bookmark” on a series.</p>
           ) : (
@@ -82,14 +105,16 @@ export function BookmarkLists({ lists }: { lists: Lists }) {
                   {i.isNew && <span className="badge new">new since your last visit</span>}
                   {i.status === "discontinued" && <span className="badge">discontinued</span>}
                   <span className="small muted">updated {i.updatedAt ?? "—"}</span>
-                  <button
-                    type="button"
-                    className="button"
-                    aria-label={`Remove ${i.code} from ${l.name}`}
-                    onClick={() => call(`/api/v1/bookmarks/${l.id}/items/${i.id}`, "DELETE")}
-                  >
-                    Remove
-                  </button>
+                  {l.editable && (
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`Remove ${i.code} from ${l.name}`}
+                      onClick={() => call(`/api/v1/bookmarks/${l.id}/items/${i.id}`, "DELETE")}
+                    >
+                      Remove
+                    </button>
+                  )}
                 </li>
               ))}
             </ul>

@@ -5,15 +5,25 @@ import path from "node:path";
 import { createToken, findTokenByHash, listTokens, revokeToken, touchToken } from "@/lib/db/api-tokens";
 import type { SessionUser } from "@/lib/domain/roles";
 import { env } from "@/lib/env";
+import { isLoopback } from "@/lib/http/client-address";
+import type { Caller } from "./request-user";
+import type { TokenScope } from "./scopes";
 
-// Personal API tokens ("pa_…"): shown once, stored as a SHA-256 hash.
+// Personal API tokens ("pa_…"): shown once, stored as a SHA-256 hash, limited to their scopes.
 const PREFIX = "pa_";
+const CLI_PREFIX = "cli_";
+export const CLI_TOKEN_FILE = ".cli-token";
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export async function issueApiToken(userId: string, name: string, expiresAt: Date | null) {
+export async function issueApiToken(
+  userId: string,
+  name: string,
+  expiresAt: Date | null,
+  scopes: TokenScope[] = ["read"],
+) {
   const token = `${PREFIX}${randomBytes(24).toString("base64url")}`;
   const record = await createToken({
     userId,
@@ -21,15 +31,23 @@ export async function issueApiToken(userId: string, name: string, expiresAt: Dat
     prefix: token.slice(0, 10),
     tokenHash: hashToken(token),
     expiresAt,
+    scopes,
   });
   return { ...record, token };
 }
 
 export { listTokens as listApiTokens, revokeToken as revokeApiToken };
 
-/** The user a bearer token belongs to, or null when it is unknown, revoked, expired or disabled. */
-export async function userForApiToken(token: string, now = new Date()): Promise<SessionUser | null> {
-  if (token.startsWith("cli_")) return cliTokenUser(token);
+/** The caller a bearer token stands for, or null when it is unknown, revoked, expired or refused. */
+export async function callerForBearer(
+  token: string,
+  address: string | null,
+  now: Date,
+): Promise<Caller | null> {
+  if (token.startsWith(CLI_PREFIX)) {
+    const user = cliTokenUser(token, address);
+    return user ? { via: "cli", user } : null;
+  }
   if (!token.startsWith(PREFIX)) return null;
   const record = await findTokenByHash(hashToken(token));
   if (!record || record.revokedAt || (record.expiresAt && record.expiresAt <= now) || record.user.disabled)
@@ -38,15 +56,24 @@ export async function userForApiToken(token: string, now = new Date()): Promise<
   if (!record.lastUsedAt || now.getTime() - record.lastUsedAt.getTime() > 60_000)
     await touchToken(record.id, now);
   const { id, email, name, role } = record.user;
-  return { id, email, name, role };
+  // An admin token of someone who is no longer an admin keeps only what a viewer may do.
+  const scopes = role === "admin" ? record.scopes : record.scopes.filter((s) => s !== "admin");
+  return { via: "token", user: { id, email, name, role }, scopes };
+}
+
+/** The user a bearer token belongs to, or null (personal tokens only; see callerForBearer). */
+export async function userForApiToken(token: string, now = new Date()): Promise<SessionUser | null> {
+  const caller = token.startsWith(PREFIX) ? await callerForBearer(token, null, now) : null;
+  return caller?.user ?? null;
 }
 
 /**
- * In the embedded default the app owns the database file, so `npm run sync` goes through the app.
- * `npm start` writes a fresh local token to DATA_DIR (readable by the owner only); holding it is
- * holding the machine, and it acts as the built-in "cli" admin.
+ * `npm run sync` goes through a running app (in the embedded default the app owns the database).
+ * `npm start` writes a fresh local token to DATA_DIR at every start (readable by the owner only).
+ * It is accepted only from this machine (loopback) and only by the sync endpoints.
  */
-function cliTokenUser(token: string): SessionUser | null {
+function cliTokenUser(token: string, address: string | null): SessionUser | null {
+  if (!isLoopback(address)) return null;
   const expected = cliToken();
   if (!expected) return null;
   const a = Buffer.from(expected);
@@ -55,13 +82,17 @@ function cliTokenUser(token: string): SessionUser | null {
   return { id: "cli", email: "cli@localhost", name: "Command line", role: "admin" };
 }
 
+export function newCliToken(): string {
+  return `${CLI_PREFIX}${randomBytes(24).toString("base64url")}`;
+}
+
 // `npm start` writes the token before the server starts; re-read it at most every few seconds.
 let cliTokenCache: { value: string | null; readAt: number } | undefined;
 function cliToken(now = Date.now()): string | null {
   if (!cliTokenCache || now - cliTokenCache.readAt > 5000) {
     let value: string | null = null;
     try {
-      value = readFileSync(path.join(env().dataDir, ".cli-token"), "utf8").trim() || null;
+      value = readFileSync(path.join(env().dataDir, CLI_TOKEN_FILE), "utf8").trim() || null;
     } catch {
       value = null;
     }

@@ -25,7 +25,7 @@ export async function authenticateCredentials(
   input: unknown,
   ip: string | null,
   now = new Date(),
-): Promise<SessionUser> {
+): Promise<SessionUser & { sessionVersion: number }> {
   const parsed = credentialsSchema.safeParse(input);
   if (!parsed.success) throw new LoginError("Enter your email address and password.");
   const { email, password } = parsed.data;
@@ -38,10 +38,17 @@ export async function authenticateCredentials(
       : await burnPasswordCheck(password);
   if (!user || !ok || user.disabled) {
     await noteLoginFailure(email, ip, now);
-    await writeAudit({ action: "login.failed", target: email, details: { ip } });
+    await writeAudit({ action: "login.failed", target: email, details: { ip, known: Boolean(user) } });
     throw new LoginError("Wrong email address or password.");
   }
-  await noteLoginSuccess(email);
+  await noteLoginSuccess(email, ip);
   await recordLogin(user.id, now);
-  return { id: user.id, email: user.email, name: user.name, role: user.role };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    sessionVersion: user.sessionVersion,
+    ...(user.mustChangePassword ? { mustChangePassword: true } : {}),
+  };
 }

@@ -27,3 +27,18 @@ export function authSecret(): string {
     return secret;
   }
 }
+
+/**
+ * The secrets the stored vendor token is sealed with: the current one first, then former ones
+ * (NEXTAUTH_SECRET_PREVIOUS) so a rotation does not cost a login. Empty when no secret can be had
+ * (the token then stays in this process).
+ */
+export function tokenKeySecrets(): string[] {
+  try {
+    const previous = (env().NEXTAUTH_SECRET_PREVIOUS ?? "").split(",").map((s) => s.trim());
+    return [authSecret(), ...previous].filter(Boolean);
+  } catch (error) {
+    if (error instanceof ConfigError) return [];
+    throw error;
+  }
+}

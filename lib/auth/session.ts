@@ -5,7 +5,7 @@ import { forbidden, redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
 import type { SessionUser } from "@/lib/domain/roles";
 import { processSingleton } from "@/lib/process-singleton";
-import { activeAccount } from "./account-cache";
+import { sessionAccount } from "./account-cache";
 import { authOptions } from "./options";
 
 // Decrypting the session cookie on every request costs more than serving a cached series; a
@@ -14,7 +14,7 @@ import { authOptions } from "./options";
 // separate bundles with their own module copies.
 const sessions = processSingleton(
   "sessions",
-  () => new LRUCache<string, { id: string }>({ max: 10_000, ttl: 60_000 }),
+  () => new LRUCache<string, { id: string; sv: number }>({ max: 10_000, ttl: 60_000 }),
 );
 
 /** next-auth's session cookie (possibly chunked), as one cache key; null when absent. */
@@ -26,34 +26,39 @@ async function sessionCookie(): Promise<string | null> {
   return parts.length ? parts.sort().join(";") : null;
 }
 
-async function sessionUserId(): Promise<string | null> {
+async function sessionUserId(): Promise<{ id: string; sv: number } | null> {
   const key = await sessionCookie();
   if (!key) return null;
   const known = sessions.get(key);
-  if (known) return known.id;
+  if (known) return known;
   const session = await getServerSession(authOptions());
-  const id = (session?.user as { id?: string } | undefined)?.id;
+  const { id, sv } = (session?.user as { id?: string; sv?: number } | undefined) ?? {};
   if (!id) return null;
   // Never past the session's own expiry, when next-auth reports it (getServerSession often does not;
   // the browser drops the cookie at that expiry anyway).
   const left = session?.expires ? Date.parse(session.expires) - Date.now() : 60_000;
-  if (left > 0) sessions.set(key, { id }, { ttl: Math.min(60_000, left) });
-  return id;
+  if (left > 0) sessions.set(key, { id, sv: sv ?? 0 }, { ttl: Math.min(60_000, left) });
+  return { id, sv: sv ?? 0 };
 }
 
 /**
- * The signed-in user. A disabled account or a changed role takes effect at once on this instance
- * and within seconds on the others, not when the session cookie expires.
+ * The signed-in user. A disabled account, a changed role, a new password or "sign out everywhere"
+ * takes effect at once on this instance and within seconds on the others, not when the session
+ * cookie expires.
  */
 export async function currentUser(): Promise<SessionUser | null> {
-  const id = await sessionUserId();
-  return id ? activeAccount(id) : null;
+  const session = await sessionUserId();
+  return session ? sessionAccount(session.id, session.sv) : null;
 }
 
-/** For pages and layouts: the user, or a redirect to the login page. */
+/**
+ * For pages and layouts: the user, or a redirect to the login page (or, while a generated first
+ * password is still in use, to the page that replaces it).
+ */
 export async function requireUser(): Promise<SessionUser> {
   const user = await currentUser();
   if (!user) redirect("/login");
+  if (user.mustChangePassword) redirect("/password");
   return user;
 }
 

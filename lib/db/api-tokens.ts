@@ -18,17 +18,26 @@ export function createToken(data: {
   prefix: string;
   tokenHash: string;
   expiresAt: Date | null;
+  scopes: string[];
 }) {
   return prisma().apiToken.create({
     data,
-    select: { id: true, name: true, prefix: true, createdAt: true, expiresAt: true },
+    select: { id: true, name: true, prefix: true, createdAt: true, expiresAt: true, scopes: true },
   });
 }
 
 export function listTokens(userId: string) {
   return prisma().apiToken.findMany({
     where: { userId, revokedAt: null },
-    select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, expiresAt: true },
+    select: {
+      id: true,
+      name: true,
+      prefix: true,
+      createdAt: true,
+      lastUsedAt: true,
+      expiresAt: true,
+      scopes: true,
+    },
     orderBy: { createdAt: "desc" },
   });
 }

@@ -20,9 +20,9 @@ const ITEM_SELECT = {
   addedBy: { select: { email: true } },
 } as const;
 
-/** The user's own lists and every shared list. */
-export function visibleLists(userId: string) {
-  return prisma().bookmarkList.findMany({
+/** The user's own lists and every shared list, with the emails of each list's editors. */
+export async function visibleLists(userId: string) {
+  const lists = await prisma().bookmarkList.findMany({
     where: { OR: [{ ownerId: userId }, { shared: true }] },
     orderBy: [{ shared: "asc" }, { name: "asc" }],
     include: {
@@ -30,6 +30,19 @@ export function visibleLists(userId: string) {
       items: { select: ITEM_SELECT, orderBy: { addedAt: "desc" } },
     },
   });
+  const ids = [...new Set(lists.flatMap((l) => l.editorIds))];
+  const users = ids.length
+    ? await prisma().user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } })
+    : [];
+  const email = new Map(users.map((u) => [u.id, u.email]));
+  return lists.map((l) => ({
+    ...l,
+    editors: l.editorIds.map((id) => email.get(id)).filter(Boolean) as string[],
+  }));
+}
+
+export function userIdsByEmail(emails: string[]) {
+  return prisma().user.findMany({ where: { email: { in: emails } }, select: { id: true, email: true } });
 }
 
 export function findList(id: string) {
@@ -47,7 +60,7 @@ export function createList(data: {
 
 export function updateList(
   id: string,
-  data: { name?: string; description?: string | null; shared?: boolean },
+  data: { name?: string; description?: string | null; shared?: boolean; editorIds?: string[] },
 ) {
   return prisma().bookmarkList.update({ where: { id }, data });
 }

@@ -6,31 +6,64 @@ export function findThrottles(keys: string[]) {
 }
 
 /**
- * Counts one failure inside a sliding window in one statement (safe across instances) and locks
- * the key when the count reaches `threshold`.
+ * Counts one failure inside a window in one statement (safe across instances). From `threshold`
+ * failures on, the key is locked for `baseMs`, doubled for each further failure, at most `maxMs`.
+ * A count starts over once its window has passed and no lock is running.
  */
 export async function recordLoginFailure(
   key: string,
   now: Date,
   windowMs: number,
   threshold: number,
-  lockMs: number,
+  lock: { baseMs: number; maxMs: number },
 ) {
   const windowStart = new Date(now.getTime() - windowMs);
-  const lockedUntil = new Date(now.getTime() + lockMs);
   const rows = await prisma().$queryRaw<{ failures: number; lockedUntil: Date | null }[]>`
+    WITH next AS (
+      SELECT CASE
+        WHEN t."windowStart" < ${windowStart} AND (t."lockedUntil" IS NULL OR t."lockedUntil" < ${now}) THEN 1
+        ELSE t."failures" + 1 END AS failures,
+        CASE
+        WHEN t."windowStart" < ${windowStart} AND (t."lockedUntil" IS NULL OR t."lockedUntil" < ${now}) THEN ${now}
+        ELSE t."windowStart" END AS "windowStart"
+      FROM "LoginThrottle" t WHERE t."key" = ${key}
+      UNION ALL SELECT 1, ${now} WHERE NOT EXISTS (SELECT 1 FROM "LoginThrottle" WHERE "key" = ${key})
+    )
     INSERT INTO "LoginThrottle" ("key", "failures", "windowStart", "lockedUntil")
-    VALUES (${key}, 1, ${now}, ${threshold <= 1 ? lockedUntil : null})
+    SELECT ${key}, n.failures, n."windowStart",
+      CASE WHEN n.failures >= ${threshold}
+        THEN ${now}::timestamp + make_interval(secs => LEAST(${lock.maxMs}::float8,
+          ${lock.baseMs}::float8 * power(2, LEAST(n.failures - ${threshold}, 30))) / 1000)
+        ELSE NULL END
+    FROM next n
     ON CONFLICT ("key") DO UPDATE SET
-      "failures" = CASE WHEN "LoginThrottle"."windowStart" < ${windowStart} THEN 1 ELSE "LoginThrottle"."failures" + 1 END,
-      "windowStart" = CASE WHEN "LoginThrottle"."windowStart" < ${windowStart} THEN ${now} ELSE "LoginThrottle"."windowStart" END,
-      "lockedUntil" = CASE
-        WHEN (CASE WHEN "LoginThrottle"."windowStart" < ${windowStart} THEN 1 ELSE "LoginThrottle"."failures" + 1 END) >= ${threshold}
-        THEN ${lockedUntil} ELSE "LoginThrottle"."lockedUntil" END
+      "failures" = EXCLUDED."failures",
+      "windowStart" = EXCLUDED."windowStart",
+      "lockedUntil" = COALESCE(EXCLUDED."lockedUntil", "LoginThrottle"."lockedUntil")
     RETURNING "failures", "lockedUntil"`;
   return rows[0];
 }
 
 export function clearLoginThrottle(key: string) {
   return prisma().loginThrottle.deleteMany({ where: { key } });
+}
+
+/**
+ * Forgets what no longer matters: counters whose window passed with no lock running, and
+ * failed-login audit rows for emails that are no account, after `unknownAuditMs`.
+ */
+export async function pruneLoginRecords(now: Date, windowMs: number, unknownAuditMs: number) {
+  const windowStart = new Date(now.getTime() - windowMs);
+  const throttles = await prisma().loginThrottle.deleteMany({
+    where: {
+      windowStart: { lt: windowStart },
+      OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
+    },
+  });
+  const cutoff = new Date(now.getTime() - unknownAuditMs);
+  const audit = await prisma().$executeRaw`
+    DELETE FROM "AuditLog" a
+    WHERE a."action" = 'login.failed' AND a."at" < ${cutoff}
+      AND NOT EXISTS (SELECT 1 FROM "User" u WHERE u."email" = a."target")`;
+  return { throttles: throttles.count, audit };
 }

@@ -10,6 +10,7 @@ const publicFields = {
   disabled: true,
   createdAt: true,
   lastLoginAt: true,
+  mustChangePassword: true,
 } as const;
 
 export function findUserByEmail(email: string) {
@@ -17,14 +18,43 @@ export function findUserByEmail(email: string) {
 }
 
 export function findUserById(id: string) {
-  return prisma().user.findUnique({ where: { id }, select: publicFields });
+  return prisma().user.findUnique({ where: { id }, select: { ...publicFields, sessionVersion: true } });
+}
+
+/** The password hash, for checking the current password before a change. */
+export function findPasswordHash(id: string) {
+  return prisma().user.findUnique({ where: { id }, select: { passwordHash: true, email: true } });
+}
+
+/** A new password; every session issued before it stops working. */
+export function setPassword(id: string, passwordHash: string, mustChangePassword = false) {
+  return prisma().user.update({
+    where: { id },
+    data: { passwordHash, mustChangePassword, sessionVersion: { increment: 1 } },
+    select: publicFields,
+  });
+}
+
+/** Ends every session of the user ("sign out everywhere"). */
+export function endSessions(id: string) {
+  return prisma().user.update({
+    where: { id },
+    data: { sessionVersion: { increment: 1 } },
+    select: { id: true },
+  });
 }
 
 export function countUsers() {
   return prisma().user.count();
 }
 
-export function createUser(data: { email: string; name?: string | null; passwordHash: string; role: Role }) {
+export function createUser(data: {
+  email: string;
+  name?: string | null;
+  passwordHash: string;
+  role: Role;
+  mustChangePassword?: boolean;
+}) {
   return prisma().user.create({ data: { ...data, email: data.email.toLowerCase() }, select: publicFields });
 }
 
@@ -32,7 +62,9 @@ export function updateUser(
   id: string,
   data: { name?: string | null; role?: Role; disabled?: boolean; passwordHash?: string },
 ) {
-  return prisma().user.update({ where: { id }, data, select: publicFields });
+  // A new password (set by an admin) ends the user's sessions, as their own change does.
+  const sessions = data.passwordHash ? { sessionVersion: { increment: 1 } } : {};
+  return prisma().user.update({ where: { id }, data: { ...data, ...sessions }, select: publicFields });
 }
 
 export function listUsers() {

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { issueApiToken, listApiTokens, revokeApiToken } from "@/lib/auth/api-tokens";
+import { tokenScopeSchema } from "@/lib/auth/scopes";
 import type { SessionUser } from "@/lib/domain/roles";
 import { forbidden, notFound } from "@/lib/http/errors";
 
@@ -11,6 +12,13 @@ export const newTokenSchema = z.object({
   name: z.string().trim().min(1, "is required").max(60),
   /** days until it stops working; null: until revoked */
   expiresInDays: z.number().int().min(1).max(730).nullable().default(90),
+  /** read by default; write lets it change bookmarks; admin (admins only) reaches the admin API */
+  scopes: z
+    .array(tokenScopeSchema)
+    .min(1)
+    .max(3)
+    .default(["read"])
+    .transform((s) => [...new Set(s)]),
 });
 export const tokenParamsSchema = z.object({ id: z.string().min(1).max(40) });
 
@@ -27,9 +35,11 @@ export async function createApiToken(
   input: z.input<typeof newTokenSchema>,
   now = new Date(),
 ) {
-  const { name, expiresInDays } = newTokenSchema.parse(input);
+  const { name, expiresInDays, scopes } = newTokenSchema.parse(input);
+  if (scopes.includes("admin") && user.role !== "admin")
+    throw forbidden("Only an admin can create a token with the admin scope.");
   const expiresAt = expiresInDays ? new Date(now.getTime() + expiresInDays * DAY_MS) : null;
-  return issueApiToken(ownerOf(user), name, expiresAt);
+  return issueApiToken(ownerOf(user), name, expiresAt, scopes);
 }
 
 export async function myApiTokens(user: SessionUser) {

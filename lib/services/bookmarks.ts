@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { canEditList, canSeeList } from "@/lib/auth/permissions";
+import { canChooseEditors, canEditList, canSeeList, isAdmin, isAdminOverride } from "@/lib/auth/permissions";
+import { writeAudit } from "@/lib/db/audit";
 import {
   addItem,
   assessmentId,
@@ -9,6 +10,7 @@ import {
   findList,
   removeItem,
   updateList,
+  userIdsByEmail,
   visibleLists,
   visitsOf,
 } from "@/lib/db/bookmarks";
@@ -16,17 +18,24 @@ import { codeSchema } from "@/lib/domain/codes";
 import { isoDay } from "@/lib/domain/months";
 import type { SessionUser } from "@/lib/domain/roles";
 import { serviceSchema } from "@/lib/domain/services";
-import { forbidden, notFound } from "@/lib/http/errors";
+import { badRequest, forbidden, notFound } from "@/lib/http/errors";
 
-// Bookmark lists: personal, or shared with everyone (only the owner, or an admin, edits a list;
-// anyone may add to a shared list). "New" marks a series updated since the user last opened it.
+// Bookmark lists: personal, or shared with everyone to read. Only the owner and the editors the
+// owner names change a list (its items and notes too); admins may, and that is audited.
+// "New" marks a series updated since the user last opened it.
 
 export const newListSchema = z.object({
   name: z.string().trim().min(1, "is required").max(100),
   description: z.string().trim().max(500).optional(),
   shared: z.boolean().default(false),
 });
-export const listPatchSchema = newListSchema.partial().strict();
+export const listPatchSchema = newListSchema
+  .partial()
+  .extend({
+    /** emails of the users who may change the list besides its owner (replaces the current set) */
+    editors: z.array(z.string().trim().toLowerCase().pipe(z.email())).max(50).optional(),
+  })
+  .strict();
 export const newItemSchema = z.object({
   service: serviceSchema,
   code: codeSchema,
@@ -47,6 +56,7 @@ export async function listBookmarks(user: SessionUser) {
     owner: l.owner.email,
     mine: l.ownerId === user.id,
     editable: canEditList(user, l),
+    editors: l.editors,
     items: l.items.map((i) => {
       const seen = visits.get(i.assessment.id);
       const updated = i.assessment.upstreamUpdatedAt;
@@ -70,42 +80,65 @@ export async function newList(user: SessionUser, input: z.infer<typeof newListSc
   return createList({ ownerId: user.id, ...input });
 }
 
-async function editableList(user: SessionUser, id: string) {
+type List = NonNullable<Awaited<ReturnType<typeof findList>>>;
+
+/** The list, when the user may change it; an admin's change to someone else's list is audited. */
+async function editableList(user: SessionUser, id: string, action: string, details: object = {}) {
   const list = await findList(id);
   if (!list || !canSeeList(user, list)) throw notFound("No such bookmark list.");
+  if (!canEditList(user, list))
+    throw forbidden("Only the owner of this list and the editors they chose can change it.");
+  if (isAdminOverride(user, list))
+    await writeAudit({
+      actorId: user.id,
+      action: `bookmarks.${action}`,
+      target: list.id,
+      details: { ...details, owner: list.ownerId },
+    });
   return list;
 }
 
+async function editorIds(user: SessionUser, list: List, emails: string[]): Promise<string[]> {
+  if (!canChooseEditors(user, list)) throw forbidden("Only the owner of this list chooses its editors.");
+  const found = await userIdsByEmail(emails);
+  const missing = emails.filter((e) => !found.some((u) => u.email === e));
+  if (missing.length) throw badRequest(`No user with the email ${missing.join(", ")}.`, { field: "editors" });
+  return found.map((u) => u.id).filter((id) => id !== list.ownerId);
+}
+
 export async function changeList(user: SessionUser, id: string, patch: z.infer<typeof listPatchSchema>) {
-  const list = await editableList(user, id);
-  if (!canEditList(user, list)) throw forbidden("Only the owner of this list can change it.");
-  return updateList(id, patch);
+  const { editors, ...rest } = patch;
+  const list = await editableList(user, id, "list.updated", { ...rest, editors });
+  return updateList(id, {
+    ...rest,
+    ...(editors ? { editorIds: await editorIds(user, list, editors) } : {}),
+  });
 }
 
 export async function removeList(user: SessionUser, id: string) {
-  const list = await editableList(user, id);
-  if (!canEditList(user, list)) throw forbidden("Only the owner of this list can delete it.");
+  const list = await editableList(user, id, "list.deleted");
+  if (list.ownerId !== user.id && !isAdmin(user))
+    throw forbidden("Only the owner of this list can delete it.");
   await deleteList(id);
   return { deleted: true };
 }
 
 export async function bookmark(user: SessionUser, listId: string, input: z.infer<typeof newItemSchema>) {
-  await editableList(user, listId);
+  await editableList(user, listId, "item.added", { ...input });
   const a = await assessmentId(input.service, input.code);
   if (!a) throw notFound(`No assessment ${input.code} in ${input.service}.`);
   return addItem(listId, a.id, user.id, input.note);
 }
 
 export async function unbookmark(user: SessionUser, listId: string, itemId: string) {
-  const list = await editableList(user, listId);
-  if (!list.shared && !canEditList(user, list)) throw forbidden("Only the owner of this list can change it.");
+  await editableList(user, listId, "item.removed", { itemId });
   if (!(await removeItem(listId, itemId))) throw notFound("No such bookmark.");
   return { deleted: true };
 }
 
 /** The user's lists for a "bookmark to…" picker; a first personal list is created on demand. */
 export async function bookmarkTargets(user: SessionUser) {
-  const lists = await visibleLists(user.id);
+  const lists = (await visibleLists(user.id)).filter((l) => canEditList(user, l));
   if (!lists.some((l) => l.ownerId === user.id)) {
     const created = await createList({ ownerId: user.id, name: "My bookmarks", shared: false });
     return [

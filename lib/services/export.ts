@@ -106,10 +106,18 @@ async function tableFor(user: SessionUser, q: ExportQuery): Promise<Table> {
   };
 }
 
+/**
+ * A text cell a spreadsheet would read as a formula (=, +, -, @, tab, CR first) gets a leading
+ * apostrophe, so an assessment name or note from the vendor cannot run as one. Numbers stay numbers.
+ */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
 export function toCsv(t: Table): string {
   const cell = (v: string | number | null) => {
     if (v === null) return "";
-    const s = String(v);
+    const s = typeof v === "number" ? String(v) : neutraliseFormula(v);
     return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   return `${[t.header, ...t.rows].map((r) => r.map(cell).join(",")).join("\r\n")}\r\n`;

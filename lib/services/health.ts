@@ -27,3 +27,8 @@ export async function checkHealth(): Promise<Health> {
   const status = !db.ok ? "down" : upstream.configured && upstream.reachable ? "ok" : "degraded";
   return { status, db, upstream, lastSync };
 }
+
+/** What anyone may know: whether the app is fully working, nothing about what it runs on. */
+export function publicHealth(health: Health): { status: "ok" | "degraded" } {
+  return { status: health.status === "ok" ? "ok" : "degraded" };
+}

@@ -9,10 +9,12 @@ import type { SessionUser } from "@/lib/domain/roles";
 import { serviceSchema } from "@/lib/domain/services";
 import { conversionOffered } from "@/lib/domain/wording";
 import { AppError, badRequest, notFound } from "@/lib/http/errors";
+import { log } from "@/lib/log";
 import { processSingleton } from "@/lib/process-singleton";
 import { fetchVariantOnDemand } from "@/lib/sync/on-demand";
 import { vendorCalendar } from "@/lib/sync/upstream";
 import { UpstreamError } from "@/lib/upstream/errors";
+import { assertOnDemandAllowed } from "./on-demand-policy";
 import { cachedRead } from "./read-cache";
 
 // One series as users and the API see it: from the database, at any vintage; a currency/unit
@@ -50,33 +52,38 @@ const ym = (d: Date) => isoDay(d) as string;
 
 /**
  * Why a rendering the database lacks could not be fetched, in words a user can act on. Only a spent
- * quota is called one; a rendering the last sync could not load says the sync's reason.
+ * quota is called one. The vendor's own words (its error body) go to the log, not to whoever asked.
  */
-function upstreamToAppError(error: UpstreamError, syncIssue: string | null): AppError {
+export function upstreamToAppError(error: UpstreamError, syncIssue: string | null = null): AppError {
   const when = error.options.retryAt ?? nextReleaseAfter(new Date(), vendorCalendar());
   const retryAt = { retryAt: when.toISOString() };
+  if (error.kind === "window" || error.kind === "unavailable")
+    return new AppError(
+      503,
+      "upstream_unavailable",
+      `This rendering is not stored yet and the vendor is unavailable; try again after ${when.toISOString()}.`,
+      retryAt,
+    );
+  if (error.kind === "budget" || error.kind === "quota_reached")
+    return new AppError(
+      429,
+      "quota_exhausted",
+      `This rendering is not stored yet and this month's quota for its dataset is spent; it can be fetched after the next release (${when.toISOString()}).`,
+      retryAt,
+    );
+  log("series").warn(
+    { kind: error.kind, status: error.options.status, vendorMessage: error.message, syncIssue },
+    "on-demand fetch failed",
+  );
+  const sync = syncIssue
+    ? " The last sync could not load it either; admins see why under Admin → Overview."
+    : "";
   switch (error.kind) {
-    case "window":
-    case "unavailable":
-      return new AppError(
-        503,
-        "upstream_unavailable",
-        `This rendering is not stored yet and the vendor is unavailable; try again after ${when.toISOString()}.`,
-        retryAt,
-      );
-    case "budget":
-    case "quota_reached":
-      return new AppError(
-        429,
-        "quota_exhausted",
-        `This rendering is not stored yet and this month's quota for its dataset is spent; it can be fetched after the next release (${when.toISOString()}).`,
-        retryAt,
-      );
     case "forbidden":
       return new AppError(
         409,
         "not_in_subscription",
-        `The vendor does not serve this rendering to our subscription${syncIssue ? ` (${syncIssue})` : ""}.`,
+        `The vendor does not serve this rendering to our subscription.${sync}`,
       );
     case "not_found":
       return new AppError(409, "not_published", "The vendor no longer publishes this series.");
@@ -86,7 +93,7 @@ function upstreamToAppError(error: UpstreamError, syncIssue: string | null): App
       return new AppError(
         503,
         "upstream_unavailable",
-        `The vendor could not provide this rendering just now${syncIssue ? `; the last sync said: ${syncIssue}` : ""}. Try again later.`,
+        `The vendor could not provide this rendering just now. Try again later.${sync}`,
       );
   }
 }
@@ -185,6 +192,7 @@ export async function readSeries(
   const key = `series|${JSON.stringify([params.service, params.code, query.currency, query.unit, query.from, query.to, query.asOf])}`;
   let loaded = await cachedRead(key, () => loadSeries(params, query));
   if (loaded.missing && user) {
+    await assertOnDemandAllowed(user, loaded.missing);
     try {
       await fetchVariantOnDemand({ ...loaded.missing, userId: user.id });
     } catch (error) {

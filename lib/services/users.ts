@@ -1,4 +1,5 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { forgetAccount } from "@/lib/auth/account-cache";
@@ -75,13 +76,23 @@ export async function changeUser(actor: SessionUser, id: string, input: z.input<
 
 export { listUsers };
 
+/** The first admin's login when a real vendor is configured and no ADMIN_EMAIL is set. */
+export const FIRST_ADMIN_EMAIL = "admin@price-atlas.local";
+
+/** A one-time password: 144 random bits, shown once, to be replaced at first sign-in. */
+export function generatedPassword(): string {
+  return randomBytes(18).toString("base64url");
+}
+
 /**
- * On first start: the admin from ADMIN_EMAIL/ADMIN_PASSWORD, or — in the embedded default with
- * neither set — a demo admin and a demo viewer. Returns the logins to print once, or nothing.
+ * On first start: the admin from ADMIN_EMAIL/ADMIN_PASSWORD; else, only in the demo with the bundled
+ * simulator as the upstream, a demo admin and a demo viewer with the published passwords; else
+ * (a real vendor) one admin with a generated password that must be changed at first sign-in.
+ * Returns the logins to print once, or nothing.
  */
 export async function ensureFirstUsers(): Promise<{ email: string; password: string; role: string }[]> {
   if ((await countUsers()) > 0) return [];
-  const { ADMIN_EMAIL, ADMIN_PASSWORD, embeddedDatabase } = env();
+  const { ADMIN_EMAIL, ADMIN_PASSWORD, UPSTREAM_BUNDLED } = env();
   if (ADMIN_EMAIL && ADMIN_PASSWORD) {
     await addUser(null, {
       email: ADMIN_EMAIL,
@@ -91,11 +102,32 @@ export async function ensureFirstUsers(): Promise<{ email: string; password: str
     });
     return [{ email: ADMIN_EMAIL, password: "(from ADMIN_PASSWORD)", role: "admin" }];
   }
-  if (!embeddedDatabase) return [];
-  await addUser(null, { ...DEMO_ADMIN, role: "admin", name: "Demo admin" });
-  await addUser(null, { ...DEMO_VIEWER, role: "viewer", name: "Demo viewer" });
+  if (UPSTREAM_BUNDLED) {
+    await addUser(null, { ...DEMO_ADMIN, role: "admin", name: "Demo admin" });
+    await addUser(null, { ...DEMO_VIEWER, role: "viewer", name: "Demo viewer" });
+    return [
+      { ...DEMO_ADMIN, role: "admin" },
+      { ...DEMO_VIEWER, role: "viewer" },
+    ];
+  }
+  const password = generatedPassword();
+  const user = await createUser({
+    email: FIRST_ADMIN_EMAIL,
+    name: "Administrator",
+    role: "admin",
+    passwordHash: await hashPassword(password),
+    mustChangePassword: true,
+  });
+  await writeAudit({
+    action: "user.created",
+    target: user.email,
+    details: { role: "admin", generated: true },
+  });
   return [
-    { ...DEMO_ADMIN, role: "admin" },
-    { ...DEMO_VIEWER, role: "viewer" },
+    {
+      email: FIRST_ADMIN_EMAIL,
+      password: `${password}  (one-time: choose your own at first sign-in)`,
+      role: "admin",
+    },
   ];
 }

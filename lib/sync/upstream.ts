@@ -1,5 +1,6 @@
 import "server-only";
 import { hostname } from "node:os";
+import { tokenKeySecrets } from "@/lib/auth/secret";
 import { isAlive } from "@/lib/db/embedded-lock";
 import { acquireLease, findLease, releaseLease, takeOverLease } from "@/lib/db/leases";
 import {
@@ -97,6 +98,7 @@ export function createUpstreamClient(overrides: Partial<ClientConfig> = {}): Ups
       baseUrl: e.UPSTREAM_BASE_URL.replace(/\/+$/, ""),
       username: e.UPSTREAM_USERNAME,
       password: e.UPSTREAM_PASSWORD,
+      keySecrets: tokenKeySecrets(),
       sandbox: e.UPSTREAM_SANDBOX,
       timeoutMs: e.UPSTREAM_TIMEOUT_MS,
       ratePerSecond: e.UPSTREAM_RATE_PER_SECOND,

@@ -1,40 +1,67 @@
 import "server-only";
-// One vendor token for every process: logs in once, shares the token through the TokenStore
-// (encrypted with a key derived from the credentials, so the database alone does not reveal it),
+// One vendor token for every process: logs in once, shares the token through the TokenStore,
 // refreshes it ahead of its `exp`, and lets concurrent callers wait for a single login.
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+// At rest the token is sealed with AES-256-GCM under a key derived (HKDF-SHA256) from the server
+// secret and the credentials: the database alone, or the database and the credentials, do not
+// reveal it. Each sealed value names its key; former secrets still open it, and a token opened
+// with one is sealed again under the current secret (rotation).
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import { decodeJwt } from "jose";
 import { classifyHttpError, UpstreamError } from "./errors";
 import { tokenResponseSchema } from "./schemas";
 import type { TokenStore } from "./stores";
 
-export type Credentials = { baseUrl: string; username: string; password: string };
+export type Credentials = {
+  baseUrl: string;
+  username: string;
+  password: string;
+  /** server secrets, current first, then former ones; none: a key of this process only */
+  keySecrets?: string[];
+};
 
 const REFRESH_MARGIN_MS = 5 * 60_000;
 const FALLBACK_LIFETIME_MS = 60 * 60_000;
 
-function keyFor(credentials: Credentials): Buffer {
-  return createHash("sha256")
-    .update(`price-atlas token key\0${credentials.baseUrl}\0${credentials.username}\0${credentials.password}`)
+export type TokenKey = { id: string; key: Buffer };
+
+// Without a configured secret, a random one for this process: never a key from the credentials alone.
+const processSecret = randomBytes(32).toString("base64url");
+
+/** The keys to seal and open the token with: the current one first. */
+export function tokenKeys(credentials: Credentials): TokenKey[] {
+  const secrets = credentials.keySecrets?.filter(Boolean).length ? credentials.keySecrets : [processSecret];
+  const salt = createHash("sha256")
+    .update(`${credentials.baseUrl}\0${credentials.username}\0${credentials.password}`)
     .digest();
+  return (secrets ?? []).filter(Boolean).map((secret) => {
+    const key = Buffer.from(hkdfSync("sha256", secret, salt, "price-atlas upstream token v2", 32));
+    return { id: createHash("sha256").update(key).digest("base64url").slice(0, 8), key };
+  });
 }
 
-export function sealToken(token: string, key: Buffer): string {
+const VERSION = "v2";
+
+export function sealToken(token: string, key: TokenKey): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const cipher = createCipheriv("aes-256-gcm", key.key, iv);
+  cipher.setAAD(Buffer.from(`${VERSION}.${key.id}`));
   const body = Buffer.concat([cipher.update(token, "utf8"), cipher.final()]);
-  return [iv, cipher.getAuthTag(), body].map((b) => b.toString("base64url")).join(".");
+  return [VERSION, key.id, ...[iv, cipher.getAuthTag(), body].map((b) => b.toString("base64url"))].join(".");
 }
 
-export function openToken(sealed: string, key: Buffer): string | null {
+/** The token and the key that opened it, or null (another secret or credentials, or tampered). */
+export function openToken(sealed: string, keys: TokenKey[]): { token: string; key: TokenKey } | null {
+  const [version, id, ...parts] = sealed.split(".");
+  const key = keys.find((k) => k.id === id);
+  if (version !== VERSION || !key || parts.length !== 3) return null; // older format: log in again
   try {
-    const [iv, tag, body] = sealed.split(".").map((p) => Buffer.from(p, "base64url"));
-    if (!iv || !tag || !body) return null;
-    const decipher = createDecipheriv("aes-256-gcm", key, iv);
+    const [iv, tag, body] = parts.map((p) => Buffer.from(p, "base64url")) as [Buffer, Buffer, Buffer];
+    const decipher = createDecipheriv("aes-256-gcm", key.key, iv);
+    decipher.setAAD(Buffer.from(`${VERSION}.${key.id}`));
     decipher.setAuthTag(tag);
-    return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
+    return { token: Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8"), key };
   } catch {
-    return null; // other credentials, or tampered: log in again
+    return null;
   }
 }
 
@@ -50,7 +77,7 @@ export function tokenExpiry(token: string, now: Date): Date {
 }
 
 export class TokenManager {
-  private readonly key: Buffer;
+  private readonly keys: TokenKey[];
   private memory: { token: string; expiresAt: Date } | null = null;
   private pending: Promise<string> | null = null;
   /** Logins performed by this process (tests and the admin page read it). */
@@ -62,7 +89,7 @@ export class TokenManager {
     private readonly now: () => Date,
     private readonly timeoutMs: number,
   ) {
-    this.key = keyFor(credentials);
+    this.keys = tokenKeys(credentials);
   }
 
   private fresh(entry: { expiresAt: Date } | null): boolean {
@@ -82,15 +109,23 @@ export class TokenManager {
   async invalidate(rejected: string): Promise<void> {
     if (this.memory?.token === rejected) this.memory = null;
     const stored = await this.store.load();
-    if (stored && openToken(stored.cipher, this.key) === rejected) await this.store.clear();
+    if (stored && openToken(stored.cipher, this.keys)?.token === rejected) await this.store.clear();
   }
 
   private async fromStore(): Promise<string | null> {
     const stored = await this.store.load();
     if (!stored || !this.fresh(stored)) return null;
-    const token = openToken(stored.cipher, this.key);
-    if (token) this.memory = { token, expiresAt: stored.expiresAt };
-    return token;
+    const opened = openToken(stored.cipher, this.keys);
+    if (!opened) return null;
+    this.memory = { token: opened.token, expiresAt: stored.expiresAt };
+    const current = this.keys[0];
+    // Sealed under a former secret: seal it again under the current one.
+    if (current && opened.key.id !== current.id)
+      await this.store.save(
+        { cipher: sealToken(opened.token, current), expiresAt: stored.expiresAt },
+        this.now(),
+      );
+    return opened.token;
   }
 
   private async obtain(): Promise<string> {
@@ -103,7 +138,7 @@ export class TokenManager {
       const token = await this.login();
       const expiresAt = tokenExpiry(token, this.now());
       this.memory = { token, expiresAt };
-      await this.store.save({ cipher: sealToken(token, this.key), expiresAt }, this.now());
+      await this.store.save({ cipher: sealToken(token, this.keys[0] as TokenKey), expiresAt }, this.now());
       return token;
     });
   }

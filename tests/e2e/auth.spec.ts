@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, login, VIEWER } from "./helpers";
+import { ADMIN, login, sameOrigin, VIEWER } from "./helpers";
 
 test("an anonymous visitor is sent to the login page, and the API says 401", async ({ page, request }) => {
   await page.goto("/catalogue");
@@ -82,6 +82,7 @@ test("failed logins are throttled per account", async ({ page, request }) => {
   const email = `locked-${Date.now()}@example.com`;
   const created = await page.request.post("/api/admin/users", {
     data: { email, password: "right-password", role: "viewer" },
+    headers: sameOrigin(page),
   });
   expect(created.status()).toBe(200);
   const attempt = async (password: string) => {

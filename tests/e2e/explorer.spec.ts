@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { ADMIN, login, VIEWER } from "./helpers";
+import { ADMIN, login, sameOrigin, VIEWER } from "./helpers";
 
 // The demo data of `npm start`: the first sync runs on its own at start-up; wait for it once.
 test.beforeAll(async ({ browser }) => {
@@ -214,6 +214,7 @@ test("an admin corrects a country's quota dataset, and a wrong one is refused", 
     "set by an admin",
   );
   const refused = await page.request.put("/api/admin/datasets", {
+    headers: sameOrigin(page),
     data: { service: "energy_price", coverage: "Japan", dataset: "Atlantis" },
   });
   expect(refused.status()).toBe(400);

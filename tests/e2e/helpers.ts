@@ -11,3 +11,8 @@ export async function login(page: Page, who: { email: string; password: string }
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible({ timeout: 30_000 });
 }
+
+/** What a browser adds to a change made from one of the app's own pages. */
+export function sameOrigin(page: Page): Record<string, string> {
+  return { origin: new URL(page.url()).origin, "sec-fetch-site": "same-origin" };
+}

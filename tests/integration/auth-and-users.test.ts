@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueApiToken, userForApiToken } from "@/lib/auth/api-tokens";
+import {
+  CLI_TOKEN_FILE,
+  callerForBearer,
+  issueApiToken,
+  newCliToken,
+  userForApiToken,
+} from "@/lib/auth/api-tokens";
 import { authenticateCredentials, LoginError } from "@/lib/auth/credentials";
-import { THROTTLE } from "@/lib/auth/throttle";
 import { migrationStatus } from "@/lib/db/migrations";
+import { setProcessEnv } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
+import { createApiToken } from "@/lib/services/api-tokens";
 import { addUser, changeUser } from "@/lib/services/users";
 import { installTestDatabase, type TestDatabase } from "../helpers/database";
 
@@ -41,23 +48,6 @@ describe(`accounts on ${process.env.TEST_DB_KIND}`, () => {
     expect((error as AppError).status).toBe(409);
   });
 
-  it("locks an account after repeated failures, even for the right password, until the lock ends", async () => {
-    await addUser(null, { email: "lock@example.com", password: "right-password", role: "viewer" });
-    const t0 = new Date("2026-11-22T10:00:00Z");
-    for (let i = 0; i < THROTTLE.accountThreshold; i++) {
-      await expect(
-        authenticateCredentials({ email: "lock@example.com", password: "nope-nope" }, "10.0.0.1", t0),
-      ).rejects.toThrow(/Wrong email/);
-    }
-    await expect(
-      authenticateCredentials({ email: "lock@example.com", password: "right-password" }, "10.0.0.2", t0),
-    ).rejects.toThrow(/Too many failed attempts/);
-    const later = new Date(t0.getTime() + THROTTLE.lockMs + 1000);
-    await expect(
-      authenticateCredentials({ email: "lock@example.com", password: "right-password" }, "10.0.0.2", later),
-    ).resolves.toMatchObject({ email: "lock@example.com" });
-  });
-
   it("keeps at least one active admin", async () => {
     const admin = await addUser(null, {
       email: "only-admin@example.com",
@@ -74,5 +64,55 @@ describe(`accounts on ${process.env.TEST_DB_KIND}`, () => {
     expect(await userForApiToken(token, new Date("2026-12-01T00:00:00Z"))).toMatchObject({ id: user.id });
     expect(await userForApiToken(token, new Date("2027-02-01T00:00:00Z"))).toBeNull();
     expect(await userForApiToken(`${token}x`)).toBeNull();
+  });
+});
+
+describe(`token scopes on ${process.env.TEST_DB_KIND}`, () => {
+  it("gives a new token the read scope unless asked, and the admin scope to admins only", async () => {
+    const viewer = await addUser(null, {
+      email: "scope-v@example.com",
+      password: "password-3",
+      role: "viewer",
+    });
+    const admin = await addUser(null, {
+      email: "scope-a@example.com",
+      password: "password-3",
+      role: "admin",
+    });
+    const asViewer = { id: viewer.id, email: viewer.email, name: null, role: "viewer" as const };
+    const asAdmin = { id: admin.id, email: admin.email, name: null, role: "admin" as const };
+    expect((await createApiToken(asViewer, { name: "plain" })).scopes).toEqual(["read"]);
+    expect((await createApiToken(asAdmin, { name: "plain" })).scopes).toEqual(["read"]);
+    await expect(createApiToken(asViewer, { name: "x", scopes: ["read", "admin"] })).rejects.toMatchObject({
+      status: 403,
+    });
+    const strong = await createApiToken(asAdmin, {
+      name: "ops",
+      scopes: ["read", "admin"],
+      expiresInDays: 1,
+    });
+    expect(strong.scopes).toEqual(["read", "admin"]);
+    expect(strong.expiresAt).toBeInstanceOf(Date);
+    // an admin who is demoted keeps only the viewer part of the token
+    await addUser(null, { email: "scope-a2@example.com", password: "password-3", role: "admin" });
+    await changeUser(asAdmin, admin.id, { role: "viewer" });
+    expect(await callerForBearer(strong.token, null, new Date())).toMatchObject({
+      via: "token",
+      scopes: ["read"],
+    });
+  });
+
+  it("accepts the local command-line token from this machine only", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const dir = mkdtempSync(`${tmpdir()}/cli-`);
+    setProcessEnv({ DATA_DIR: dir });
+    const token = newCliToken();
+    writeFileSync(`${dir}/${CLI_TOKEN_FILE}`, token);
+    expect(await callerForBearer(token, "127.0.0.1", new Date())).toMatchObject({ via: "cli" });
+    expect(await callerForBearer(token, "::1", new Date())).toMatchObject({ via: "cli" });
+    expect(await callerForBearer(token, "192.0.2.10", new Date())).toBeNull();
+    expect(await callerForBearer(token, null, new Date())).toBeNull();
+    expect(await callerForBearer(newCliToken(), "127.0.0.1", new Date())).toBeNull();
   });
 });

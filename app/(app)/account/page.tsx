@@ -1,4 +1,5 @@
 import { ApiTokens } from "@/components/account/api-tokens";
+import { PasswordForm, SignOutEverywhere } from "@/components/account/password-form";
 import { requireUser } from "@/lib/auth/session";
 import { myApiTokens } from "@/lib/services/api-tokens";
 
@@ -15,12 +16,20 @@ export default async function AccountPage() {
           Signed in as {user.email} ({user.role}).
         </p>
       </div>
+      <section className="stack" aria-labelledby="password-heading">
+        <h2 id="password-heading">Password and sessions</h2>
+        <p className="muted small">
+          A new password, or signing out everywhere, ends every session of yours (this one too).
+        </p>
+        <PasswordForm />
+        <SignOutEverywhere />
+      </section>
       <section className="stack" aria-labelledby="tokens-heading">
         <h2 id="tokens-heading">API tokens</h2>
         <p className="muted small">
           A personal token lets a script read the catalogue and series as you. Revoking it stops it at once.
         </p>
-        <ApiTokens tokens={tokens} />
+        <ApiTokens tokens={tokens} admin={user.role === "admin"} />
       </section>
     </div>
   );

@@ -1,13 +1,19 @@
 import { NextResponse } from "next/server";
+import { requestCaller } from "@/lib/auth/request-user";
 import { route } from "@/lib/http/handler";
-import { checkHealth } from "@/lib/services/health";
+import { checkHealth, publicHealth } from "@/lib/services/health";
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/health — no auth: database, upstream and last sync, for probes and people. */
-export const GET = route({ access: "public" }, async () => {
+/**
+ * GET /api/health — readiness. Anonymous callers learn only `{status: "ok" | "degraded"}`; admins
+ * and API tokens get the database, upstream and last sync too.
+ */
+export const GET = route({ access: "public" }, async ({ request }) => {
   const health = await checkHealth();
-  return NextResponse.json(health, {
+  const caller = await requestCaller(request).catch(() => null);
+  const detailed = caller && (caller.via !== "session" || caller.user.role === "admin");
+  return NextResponse.json(detailed ? health : publicHealth(health), {
     status: health.status === "down" ? 503 : 200,
     headers: { "cache-control": "no-store" },
   });

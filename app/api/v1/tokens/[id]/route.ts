@@ -4,6 +4,7 @@ import { revokeMyApiToken, tokenParamsSchema } from "@/lib/services/api-tokens";
 export const dynamic = "force-dynamic";
 
 /** DELETE /api/v1/tokens/{id} — revokes one of your tokens at once. */
-export const DELETE = route({ access: "user", params: tokenParamsSchema }, async ({ user, params }) =>
-  revokeMyApiToken(user, params.id),
+export const DELETE = route(
+  { access: "user", tokens: false, params: tokenParamsSchema },
+  async ({ user, params }) => revokeMyApiToken(user, params.id),
 );
