@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { SessionUser } from "@/lib/domain/roles";
 import { applyTransform, TRANSFORMS } from "@/lib/domain/transforms";
 import { badRequest } from "@/lib/http/errors";
+import { ANALYSIS_EXPORTS, analysisTable } from "./analysis-export";
 import { catalogueQuerySchema, listCatalogue } from "./catalogue";
 import { compareRefsSchema, readComparison } from "./compare";
 import { readSeries, seriesParamsSchema } from "./series";
@@ -126,6 +127,10 @@ export async function toXlsx(t: Table): Promise<Buffer> {
 }
 
 export async function exportFile(user: SessionUser, raw: Record<string, string>) {
+  if ((ANALYSIS_EXPORTS as readonly string[]).includes(raw.kind ?? "")) {
+    const format = raw.format === "xlsx" ? "xlsx" : "csv";
+    return fileOf(await analysisTable(raw), format);
+  }
   const parsed = exportQuerySchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -133,10 +138,14 @@ export async function exportFile(user: SessionUser, raw: Record<string, string>)
       field: issue?.path.join("."),
     });
   }
-  const table = await tableFor(user, parsed.data);
+  return fileOf(await tableFor(user, parsed.data), parsed.data.format);
+}
+
+async function fileOf(table: Table, format: "csv" | "xlsx") {
   const stamp = new Date().toISOString().slice(0, 10);
-  const filename = `price-atlas-${table.name}-${stamp}.${parsed.data.format}`;
-  return parsed.data.format === "csv"
+  const name = table.name.replace(/[^\w.-]+/g, "-");
+  const filename = `price-atlas-${name}-${stamp}.${format}`;
+  return format === "csv"
     ? { filename, contentType: "text/csv; charset=utf-8", body: toCsv(table) as string | Buffer }
     : {
         filename,

@@ -1,0 +1,117 @@
+import "server-only";
+import { z } from "zod";
+import { allRowsOf, forecastRows } from "@/lib/db/analyses";
+import { findAssessment } from "@/lib/db/series";
+import { forecastAccuracy } from "@/lib/domain/forecast-accuracy";
+import { serviceSchema } from "@/lib/domain/services";
+import { revisionsBetween, summariseVintages, type VintageRow, vintageMatrix } from "@/lib/domain/vintages";
+import { notFound } from "@/lib/http/errors";
+import { countryParam } from "./analysis-params";
+import { cachedRead } from "./read-cache";
+import type { seriesParamsSchema } from "./series";
+
+// Vintages (every publication of a series, what each changed, the revisions between two) and the
+// accuracy of past forecasts against the finals that arrived — from the bitemporal observations
+// of the series' default rendering.
+
+type Params = z.output<typeof seriesParamsSchema>;
+
+const instant = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/, "must be a vintage date (YYYY-MM-DD or an ISO instant)")
+  .transform((v) => (v.length === 10 ? `${v}T23:59:59.999Z` : v));
+export const vintagesQuerySchema = z.object({ a: instant.optional(), b: instant.optional() });
+
+async function loadRows(params: Params) {
+  return cachedRead(`rows|${params.service}|${params.code}`, async () => {
+    const a = await findAssessment(params.service, params.code);
+    if (!a) return { header: null, rows: [] as VintageRow[] };
+    const variant = a.variants.find((v) => v.isDefault);
+    return {
+      header: {
+        service: a.service,
+        code: a.code,
+        assessment: a.assessment,
+        currency: variant?.currency ?? a.defaultCurrency,
+        unit: variant?.unit ?? a.defaultUnit,
+      },
+      rows: await allRowsOf(params.service, params.code),
+    };
+  });
+}
+
+async function rowsOf(params: Params) {
+  const { header, rows } = await loadRows(params);
+  if (!header) throw notFound(`No assessment ${params.code} in ${params.service}.`);
+  return { header, rows: rows as VintageRow[] };
+}
+
+export async function seriesVintages(params: Params, q: z.output<typeof vintagesQuerySchema> = {}) {
+  const { header, rows } = await rowsOf(params);
+  const vintages = summariseVintages(rows);
+  const latest = vintages.at(-1)?.date;
+  const a = q.a ?? vintages.at(-2)?.date ?? latest;
+  const b = q.b ?? latest;
+  return {
+    ...header,
+    vintages,
+    comparison: a && b ? { a, b, revisions: revisionsBetween(rows, a, b) } : null,
+  };
+}
+
+export async function vintagesMatrix(params: Params) {
+  const { header, rows } = await rowsOf(params);
+  return { ...header, ...vintageMatrix(rows) };
+}
+
+export async function seriesForecastAccuracy(params: Params) {
+  const { header, rows } = await rowsOf(params);
+  const accuracy = forecastAccuracy(rows);
+  return {
+    ...header,
+    finals: rows
+      .filter((r) => r.validTo === null && r.kind !== "forecast")
+      .map((r) => ({ month: r.month, value: r.value })),
+    ...accuracy,
+  };
+}
+
+export const accuracyRankingQuerySchema = z.object({
+  service: serviceSchema.optional(),
+  commodity: countryParam.optional(),
+  country: countryParam.optional(),
+  horizon: z.coerce.number().int().min(1).max(60).optional(),
+});
+
+/** Series ranked by forecast error (mean absolute %, smallest first), optionally at one horizon. */
+export async function accuracyRanking(q: z.output<typeof accuracyRankingQuerySchema>) {
+  const { horizon, ...filter } = q;
+  const rows = await cachedRead(`fc-rows|${JSON.stringify(filter)}`, async () => ({
+    rows: await forecastRows(filter),
+  }));
+  const groups = new Map<string, typeof rows.rows>();
+  for (const r of rows.rows) {
+    const key = `${r.service}|${r.code}`;
+    const list = groups.get(key);
+    if (list) list.push(r);
+    else groups.set(key, [r]);
+  }
+  const items = [];
+  for (const list of groups.values()) {
+    const first = list[0] as (typeof list)[number];
+    const acc = forecastAccuracy(list);
+    const stats = horizon ? acc.byHorizon.find((h) => h.horizon === horizon) : acc.overall;
+    if (!stats) continue;
+    items.push({
+      service: first.service,
+      code: first.code,
+      assessment: first.assessment,
+      commodity: first.commodity,
+      country: first.coverage,
+      vintages: acc.vintages.length,
+      ...stats,
+    });
+  }
+  items.sort((x, y) => x.mape - y.mape || x.code.localeCompare(y.code));
+  return { horizon: horizon ?? null, series: groups.size, items };
+}
