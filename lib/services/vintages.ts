@@ -4,7 +4,13 @@ import { allRowsOf, forecastRows } from "@/lib/db/analyses";
 import { findAssessment } from "@/lib/db/series";
 import { forecastAccuracy } from "@/lib/domain/forecast-accuracy";
 import { serviceSchema } from "@/lib/domain/services";
-import { revisionsBetween, summariseVintages, type VintageRow, vintageMatrix } from "@/lib/domain/vintages";
+import {
+  revisionsBetween,
+  snapshotAt,
+  summariseVintages,
+  type VintageRow,
+  vintageMatrix,
+} from "@/lib/domain/vintages";
 import { notFound } from "@/lib/http/errors";
 import { countryParam } from "./analysis-params";
 import { cachedRead } from "./read-cache";
@@ -57,6 +63,13 @@ export async function seriesVintages(params: Params, q: z.output<typeof vintages
     vintages,
     comparison: a && b ? { a, b, revisions: revisionsBetween(rows, a, b) } : null,
   };
+}
+
+/** The values of two vintages (for the overlay on the series page). */
+export async function vintagePair(params: Params, a: string, b: string) {
+  const { rows } = await rowsOf(params);
+  const points = (at: string) => snapshotAt(rows, at).map((p) => ({ month: p.month, value: p.value }));
+  return { a: { date: a, points: points(a) }, b: { date: b, points: points(b) } };
 }
 
 export async function vintagesMatrix(params: Params) {
