@@ -61,7 +61,7 @@ export function FactorHeatmap({
           `${countries[p.value[0]]} relative to ${countries[p.value[1]]}: ${p.value[2].toFixed(3)}`,
       },
       xAxis: { type: "category", data: countries, axisLabel: { rotate: 60 }, name: "country" },
-      yAxis: { type: "category", data: countries, name: "base" },
+      yAxis: { type: "category", data: countries, name: "base", inverse: true },
       visualMap: {
         type: "continuous",
         min: Math.exp(-span),

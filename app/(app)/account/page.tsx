@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { ApiTokens } from "@/components/account/api-tokens";
 import { requireUser } from "@/lib/auth/session";
 import { myApiTokens } from "@/lib/services/api-tokens";
@@ -19,6 +20,7 @@ export default async function AccountPage() {
         <h2 id="tokens-heading">API tokens</h2>
         <p className="muted small">
           A personal token lets a script read the catalogue and series as you. Revoking it stops it at once.
+          What the API offers: <Link href="/reference">API reference</Link>.
         </p>
         <ApiTokens tokens={tokens} />
       </section>
