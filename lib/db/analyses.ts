@@ -118,3 +118,25 @@ export async function forecastRows(filter: AccuracyFilter): Promise<AccuracyRow[
     validTo: r.validTo?.toISOString() ?? null,
   }));
 }
+
+/**
+ * Exchange rates the stored data implies: the same assessment and unit stored in `from` and in
+ * another currency, both final at the same month (the latest not after `month`); one per currency.
+ */
+export function exchangeQuotes(from: string, month: Date) {
+  return prisma().$queryRaw<
+    { to: string; service: string; code: string; month: string; base: number; quote: number }[]
+  >`
+    SELECT DISTINCT ON (v2."currency") v2."currency" AS "to", a."service"::text AS service, a."code", to_char(o1."month", 'YYYY-MM') AS month,
+           o1."value" AS base, o2."value" AS quote
+    FROM "SeriesVariant" v1
+    JOIN "SeriesVariant" v2 ON v2."assessmentId" = v1."assessmentId" AND v2."unit" = v1."unit"
+      AND v2."currency" <> v1."currency"
+    JOIN "Assessment" a ON a."id" = v1."assessmentId"
+    JOIN "Observation" o1 ON o1."variantId" = v1."id" AND o1."validTo" IS NULL AND o1."kind" <> 'forecast'
+      AND o1."month" <= ${month}::date
+    JOIN "Observation" o2 ON o2."variantId" = v2."id" AND o2."validTo" IS NULL AND o2."kind" <> 'forecast'
+      AND o2."month" = o1."month"
+    WHERE v1."currency" = ${from} AND o1."value" <> 0
+    ORDER BY v2."currency", o1."month" DESC, a."code"`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { estimate, type IndexSeries, spliceIndex } from "./estimate";
+import { estimate, type IndexSeries, inCurrencies, spliceIndex } from "./estimate";
 import type { PairFactor } from "./location-factors";
 
 const de: IndexSeries = {
@@ -115,5 +115,23 @@ describe("spliceIndex", () => {
     expect(r).toMatchObject({ ok: true, amount: 1172.73, forecast: true });
     if (!r.ok) throw new Error();
     expect(r.steps[0]).toMatchObject({ codes: ["30-1-1", "31-1-1"], splices: [{ month: "2024-03" }] });
+  });
+});
+
+describe("inCurrencies", () => {
+  it("converts with the rate a series stored in both currencies implies: 1,000 USD at 2.00 / 2.50 → 800 EUR", () => {
+    expect(
+      inCurrencies(1000, "USD", [
+        { to: "EUR", code: "50-1-1", month: "2024-01", base: 2.5, quote: 2 },
+        { to: "EUR", code: "51-1-1", month: "2023-12", base: 1, quote: 5 },
+        { to: "USD", code: "52-1-1", month: "2024-01", base: 1, quote: 1 },
+      ]),
+    ).toEqual([
+      { currency: "USD", amount: 1000 },
+      { currency: "EUR", amount: 800, rate: 0.8, month: "2024-01", code: "50-1-1" },
+    ]);
+  });
+  it("gives the amount's own currency alone when nothing converts it", () => {
+    expect(inCurrencies(5, "JPY", [])).toEqual([{ currency: "JPY", amount: 5 }]);
   });
 });

@@ -145,3 +145,38 @@ export function estimate(
   }
   return { ok: true, input, steps, amount, forecast: from.forecast || to.forecast };
 }
+
+export type FxQuote = {
+  to: string;
+  service?: string;
+  code: string;
+  month: string;
+  base: number;
+  quote: number;
+};
+export type CurrencyResult = {
+  currency: string;
+  amount: number;
+  /** how the rate was found: the same series stored in both currencies at `month` */
+  rate?: number;
+  month?: string;
+  service?: string;
+  code?: string;
+};
+
+/** The result in its own currency, then in every currency a stored quote converts it to. */
+export function inCurrencies(amount: number, currency: string, quotes: FxQuote[]): CurrencyResult[] {
+  const out: CurrencyResult[] = [{ currency, amount }];
+  for (const q of quotes) {
+    if (q.to === currency || q.base === 0 || out.some((r) => r.currency === q.to)) continue;
+    const rate = q.quote / q.base;
+    out.push({
+      currency: q.to,
+      amount: money(amount * rate),
+      rate: ratio6(rate),
+      month: q.month,
+      code: q.code,
+    });
+  }
+  return out;
+}

@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { costIndexList } from "@/lib/db/analyses";
+import { costIndexList, exchangeQuotes } from "@/lib/db/analyses";
 import { codeSchema } from "@/lib/domain/codes";
-import { estimate, type IndexSeries } from "@/lib/domain/estimate";
+import { estimate, type IndexSeries, inCurrencies } from "@/lib/domain/estimate";
 import { unprocessable } from "@/lib/http/errors";
 import { countryParam, monthParam } from "./analysis-params";
 import { factorBetween } from "./location-factors";
@@ -118,7 +118,11 @@ export async function runEstimate(q: EstimateQuery) {
     steps: r.steps,
     forecast: r.forecast,
     // Cost indices and location factors are ratios without a currency: the result is in the
-    // currency of the amount. No exchange rates are stored, so no other currency can be given.
-    results: [{ currency: q.currency, amount: r.amount }],
+    // currency of the amount, and in every currency a series stored in both implies a rate for.
+    results: inCurrencies(
+      r.amount,
+      q.currency,
+      await exchangeQuotes(q.currency, new Date(`${q.targetMonth}-01T00:00:00Z`)),
+    ),
   };
 }

@@ -8,6 +8,7 @@ import * as vintagesRoute from "@/app/api/v1/series/[service]/[code]/vintages/ro
 import * as estimateRoute from "@/app/api/v1/tools/estimate/route";
 import { issueApiToken } from "@/lib/auth/api-tokens";
 import { prisma } from "@/lib/db/client";
+import { readSeries } from "@/lib/services/series";
 import { addUser } from "@/lib/services/users";
 import { setUpstreamClient } from "@/lib/sync/upstream";
 import { testClient } from "../helpers/sync";
@@ -170,6 +171,49 @@ describe(`analyses API on ${process.env.TEST_DB_KIND}`, () => {
     expect(nowhere.status).toBe(422);
     expect(nowhere.body.error.details.field).toBe("targetCountry");
     expect((await get(estimateRoute, "/api/v1/tools/estimate?amount=-1")).status).toBe(400);
+  });
+
+  it("gives the result in another currency when a series stored in both implies the rate", async () => {
+    const a = await prisma().assessment.findFirst({
+      where: {
+        service: "energy_price",
+        status: "active",
+        defaultCurrency: "USD",
+        availableCurrencies: { has: "EUR" },
+      },
+      orderBy: { code: "asc" },
+    });
+    const index = await prisma().assessment.findFirst({
+      where: { kind: "cost_index", status: "active" },
+      orderBy: { code: "asc" },
+    });
+    if (!a || !index) throw new Error("no USD energy series with EUR, or no cost index");
+    const viewer = { id: "fx-viewer", email: "fx@example.com", name: null, role: "viewer" as const };
+    const eur = await readSeries(
+      viewer,
+      { service: a.service, code: a.code },
+      { currency: "EUR", unit: a.defaultUnit },
+    );
+    const usd = await readSeries(viewer, { service: a.service, code: a.code }, {});
+    const month = "2020-01";
+    const at = (v: typeof eur) => v.finals.find((p) => p.date.startsWith(month))?.value as number;
+    const q = new URLSearchParams({
+      amount: "1000",
+      currency: "USD",
+      month: "2015-06",
+      country: index.coverage,
+      targetMonth: month,
+      targetCountry: index.coverage,
+    });
+    const r = await get(estimateRoute, `/api/v1/tools/estimate?${q}`);
+    expect(r.status).toBe(200);
+    const usdAmount = r.body.results[0].amount as number;
+    expect(r.body.results[1]).toMatchObject({
+      currency: "EUR",
+      month,
+      code: a.code,
+      amount: Math.round(usdAmount * (at(eur) / at(usd)) * 100) / 100,
+    });
   });
 
   it("lists vintages and the revisions between two of them", async () => {

@@ -218,10 +218,26 @@ export default async function ToolsPage({ searchParams }: Props) {
               in {result.input.targetCountry} at {result.input.targetMonth}
               {result.forecast ? " (uses a forecast month)" : ""}.
             </p>
-            <p className="small muted">
-              Cost indices and location factors carry no currency, so the result is in the currency of the
-              amount; no exchange rates are stored to give it in another.
-            </p>
+            {result.results.length > 1 ? (
+              <ul className="small" aria-label="In other currencies">
+                {result.results.slice(1).map((r) => (
+                  <li key={r.currency}>
+                    <strong>
+                      {fmt(r.amount)} {r.currency}
+                    </strong>{" "}
+                    at {fmt(r.rate ?? 0, 6)} {r.currency} per {result.input.currency}, the rate implied by{" "}
+                    <Link href={`/series/${r.service}/${r.code}`}>{r.code}</Link> stored in both currencies (
+                    {r.month})
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="small muted">
+                Cost indices and location factors carry no currency, so the result is in the currency of the
+                amount. Other currencies appear when a series is stored in both currencies (a rendering
+                someone asked for), which gives the exchange rate.
+              </p>
+            )}
             <div className="row">
               <ExportLinks query={exportQuery} />
               <a
