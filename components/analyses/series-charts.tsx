@@ -59,8 +59,16 @@ export function VintageOverlay({
 }) {
   const series = useMemo(
     () => [
-      { name: `Older: ${a.date.slice(0, 16).replace("T", " ")}`, points: asPoints(a.points), color: "#94a3b8" },
-      { name: `Newer: ${b.date.slice(0, 16).replace("T", " ")}`, points: asPoints(b.points), color: "#2563eb" },
+      {
+        name: `Older: ${a.date.slice(0, 16).replace("T", " ")}`,
+        points: asPoints(a.points),
+        color: "#94a3b8",
+      },
+      {
+        name: `Newer: ${b.date.slice(0, 16).replace("T", " ")}`,
+        points: asPoints(b.points),
+        color: "#2563eb",
+      },
     ],
     [a, b],
   );
