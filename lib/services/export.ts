@@ -15,6 +15,10 @@ import { readSeries, seriesParamsSchema } from "./series";
 export type Table = { name: string; header: string[]; rows: (string | number | null)[][] };
 
 const format = z.enum(["csv", "xlsx"]).default("csv");
+const seriesRange = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "must be YYYY-MM")
+  .transform((v) => new Date(`${v}-01T00:00:00Z`));
 export const exportQuerySchema = z.discriminatedUnion("kind", [
   seriesParamsSchema.extend({
     kind: z.literal("series"),
@@ -22,6 +26,8 @@ export const exportQuerySchema = z.discriminatedUnion("kind", [
     currency: z.string().max(20).optional(),
     unit: z.string().max(20).optional(),
     transform: z.enum(TRANSFORMS).default("level"),
+    from: seriesRange.optional(),
+    to: seriesRange.optional(),
     base: z
       .string()
       .regex(/^\d{4}-\d{2}$/)
@@ -41,7 +47,7 @@ async function tableFor(user: SessionUser, q: ExportQuery): Promise<Table> {
     const s = await readSeries(
       user,
       { service: q.service, code: q.code },
-      { currency: q.currency, unit: q.unit },
+      { currency: q.currency, unit: q.unit, from: q.from, to: q.to },
     );
     const all = [...s.finals, ...s.forecasts];
     const values = new Map(applyTransform(all, q.transform, all, q.base).map((p) => [p.date, p.value]));

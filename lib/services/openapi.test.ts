@@ -26,7 +26,10 @@ describe("openApiDocument", () => {
     const vintages = doc.paths["/series/{service}/{code}/vintages"]?.get as {
       parameters: { name: string; in: string }[];
     };
-    expect(vintages.parameters.filter((p) => p.in === "path").map((p) => p.name)).toEqual(["service", "code"]);
+    expect(vintages.parameters.filter((p) => p.in === "path").map((p) => p.name)).toEqual([
+      "service",
+      "code",
+    ]);
     expect(doc.components.schemas.Error.required).toEqual(["error"]);
   });
   it("merges the export kinds' parameters", () => {

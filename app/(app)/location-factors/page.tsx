@@ -96,9 +96,13 @@ export default async function LocationFactorsPage({ searchParams }: Props) {
               <label htmlFor="lf-month">Month</label>
               <input id="lf-month" name="month" type="month" defaultValue={data.month} />
             </div>
+            <div className="field">
+              <label htmlFor="lf-asof">As published on</label>
+              <input id="lf-asof" name="asOf" type="date" defaultValue={data.asOf ?? ""} />
+            </div>
             <input type="hidden" name="base" value={data.base} />
             <button className="button" type="submit">
-              Show month
+              Show
             </button>
           </form>
           {data.unknownReference.length > 0 && (
@@ -166,6 +170,7 @@ export default async function LocationFactorsPage({ searchParams }: Props) {
               {months.map((m) => (
                 <input key={m} type="hidden" name="month" value={m} />
               ))}
+              {data.asOf && <input type="hidden" name="asOf" value={data.asOf} />}
               <div className="field">
                 <label htmlFor="lf-pairs">Countries against {data.base}</label>
                 <select id="lf-pairs" name="pair" multiple size={6} defaultValue={chosenPairs}>

@@ -70,6 +70,8 @@ export default async function SeriesPage({ params, searchParams }: Props) {
     ...(data ? { currency: data.currency, unit: data.unit } : {}),
     transform,
     ...(sp.base ? { base: sp.base } : {}),
+    ...(q.success && sp.from ? { from: sp.from } : {}),
+    ...(q.success && sp.to ? { to: sp.to } : {}),
   });
   const months = data ? [...data.finals, ...data.forecasts].map((x) => x.date.slice(0, 7)) : [];
   return (
