@@ -77,46 +77,74 @@ export async function allRowsOf(service: Service, code: string): Promise<StoredR
 }
 
 export type AccuracyFilter = { service?: Service; commodity?: string; country?: string };
-export type AccuracyRow = StoredRow & {
-  service: string;
-  code: string;
-  assessment: string;
-  commodity: string;
-  coverage: string;
-};
 
-/**
- * For every series that has ever had forecasts (default rendering): its forecast rows of every
- * vintage and its rows from the month before its first forecast on — what forecast accuracy needs.
- */
-export async function forecastRows(filter: AccuracyFilter): Promise<AccuracyRow[]> {
+/** Default renderings that have ever had forecasts (`since`: their first forecast month), with names. */
+export function forecastVariants(filter: AccuracyFilter) {
   const where = [
-    Prisma.sql`true`,
+    Prisma.sql`v."isDefault"`,
     ...(filter.service ? [Prisma.sql`a."service" = ${filter.service}::"Service"`] : []),
     ...(filter.commodity ? [Prisma.sql`a."commodity" = ${filter.commodity}`] : []),
     ...(filter.country ? [Prisma.sql`a."coverage" = ${filter.country}`] : []),
   ];
-  const rows = await prisma().$queryRaw<
-    (Omit<AccuracyRow, "validFrom" | "validTo"> & { validFrom: Date; validTo: Date | null })[]
+  return prisma().$queryRaw<
+    {
+      variantId: number;
+      since: Date;
+      service: string;
+      code: string;
+      assessment: string;
+      commodity: string;
+      coverage: string;
+    }[]
   >`
-    WITH fc AS (
-      SELECT o."variantId", min(o."month") AS since
-      FROM "Observation" o JOIN "SeriesVariant" v ON v."id" = o."variantId" AND v."isDefault"
-      WHERE o."kind" = 'forecast' GROUP BY 1
-    )
-    SELECT a."service"::text AS service, a."code", a."assessment", a."commodity", a."coverage",
-           to_char(o."month", 'YYYY-MM') AS month, o."kind"::text AS kind, o."value", o."validFrom", o."validTo"
-    FROM fc
-    JOIN "SeriesVariant" v ON v."id" = fc."variantId"
-    JOIN "Assessment" a ON a."id" = v."assessmentId"
-    JOIN "Observation" o ON o."variantId" = fc."variantId" AND o."month" >= (fc.since - interval '1 month')
+    SELECT v."id" AS "variantId", f.since, a."service"::text AS service, a."code", a."assessment", a."commodity",
+           a."coverage"
+    FROM "SeriesVariant" v JOIN "Assessment" a ON a."id" = v."assessmentId"
+    JOIN (SELECT "variantId", min("month") AS since FROM "Observation" WHERE "kind" = 'forecast' GROUP BY 1) f
+      ON f."variantId" = v."id"
     WHERE ${Prisma.join(where, " AND ")}
-    ORDER BY a."service", a."code", o."month", o."validFrom"`;
-  return rows.map((r) => ({
-    ...r,
-    validFrom: r.validFrom.toISOString(),
-    validTo: r.validTo?.toISOString() ?? null,
-  }));
+    ORDER BY a."service", a."code"`;
+}
+
+/**
+ * What forecast accuracy needs of some variants: their forecast rows of every vintage and their
+ * rows from the month before their first forecast on (older history plays no part).
+ */
+export async function forecastRowsOf(
+  variants: { variantId: number; since: Date }[],
+): Promise<Map<number, StoredRow[]>> {
+  // Numbers rather than dates and strings: hundreds of thousands of rows pass here.
+  const rows = await prisma().$queryRaw<
+    { i: number; m: number; k: StoredRow["kind"]; x: number; f: number; t: number | null }[]
+  >`
+    SELECT o."variantId" AS i, (extract(year FROM o."month") * 12 + extract(month FROM o."month") - 1)::int AS m,
+           o."kind"::text AS k, o."value" AS x, round(extract(epoch FROM o."validFrom") * 1000)::float8 AS f,
+           round(extract(epoch FROM o."validTo") * 1000)::float8 AS t
+    FROM unnest(${variants.map((v) => v.variantId)}::int[], ${variants.map((v) => v.since)}::date[]) AS f(v, since)
+    JOIN "Observation" o ON o."variantId" = f.v AND o."month" >= (f.since - interval '1 month')::date
+    ORDER BY o."variantId", o."month", o."validFrom"`;
+  const iso = new Map<number, string>();
+  const instant = (ms: number) => {
+    let s = iso.get(ms);
+    if (!s) {
+      s = new Date(ms).toISOString();
+      iso.set(ms, s);
+    }
+    return s;
+  };
+  const out = new Map<number, StoredRow[]>();
+  for (const r of rows) {
+    const list = out.get(r.i) ?? [];
+    list.push({
+      month: `${Math.floor(r.m / 12)}-${String((r.m % 12) + 1).padStart(2, "0")}`,
+      kind: r.k,
+      value: r.x,
+      validFrom: instant(r.f),
+      validTo: r.t === null ? null : instant(r.t),
+    });
+    out.set(r.i, list);
+  }
+  return out;
 }
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { allRowsOf, forecastRows } from "@/lib/db/analyses";
+import { allRowsOf, forecastRowsOf, forecastVariants } from "@/lib/db/analyses";
 import { findAssessment } from "@/lib/db/series";
 import { forecastAccuracy } from "@/lib/domain/forecast-accuracy";
 import { serviceSchema } from "@/lib/domain/services";
@@ -96,35 +96,37 @@ export const accuracyRankingQuerySchema = z.object({
   horizon: z.coerce.number().int().min(1).max(60).optional(),
 });
 
-/** Series ranked by forecast error (mean absolute %, smallest first), optionally at one horizon. */
+/**
+ * Series ranked by forecast error (mean absolute %, smallest first), optionally at one horizon.
+ * Rows are read a few dozen series at a time and only the scores kept, so memory stays small
+ * however many vintages are stored; the ranking is cached until the data changes.
+ */
 export async function accuracyRanking(q: z.output<typeof accuracyRankingQuerySchema>) {
-  const { horizon, ...filter } = q;
-  const rows = await cachedRead(`fc-rows|${JSON.stringify(filter)}`, async () => ({
-    rows: await forecastRows(filter),
-  }));
-  const groups = new Map<string, typeof rows.rows>();
-  for (const r of rows.rows) {
-    const key = `${r.service}|${r.code}`;
-    const list = groups.get(key);
-    if (list) list.push(r);
-    else groups.set(key, [r]);
-  }
-  const items = [];
-  for (const list of groups.values()) {
-    const first = list[0] as (typeof list)[number];
-    const acc = forecastAccuracy(list);
-    const stats = horizon ? acc.byHorizon.find((h) => h.horizon === horizon) : acc.overall;
-    if (!stats) continue;
-    items.push({
-      service: first.service,
-      code: first.code,
-      assessment: first.assessment,
-      commodity: first.commodity,
-      country: first.coverage,
-      vintages: acc.vintages.length,
-      ...stats,
-    });
-  }
-  items.sort((x, y) => x.mape - y.mape || x.code.localeCompare(y.code));
-  return { horizon: horizon ?? null, series: groups.size, items };
+  return cachedRead(`fc-ranking|${JSON.stringify(q)}`, async () => {
+    const { horizon, ...filter } = q;
+    const variants = await forecastVariants(filter);
+    const items = [];
+    for (let i = 0; i < variants.length; i += CHUNK) {
+      const chunk = variants.slice(i, i + CHUNK);
+      const rows = await forecastRowsOf(chunk);
+      for (const v of chunk) {
+        const acc = forecastAccuracy(rows.get(v.variantId) ?? []);
+        const stats = horizon ? acc.byHorizon.find((h) => h.horizon === horizon) : acc.overall;
+        if (!stats) continue;
+        items.push({
+          service: v.service,
+          code: v.code,
+          assessment: v.assessment,
+          commodity: v.commodity,
+          country: v.coverage,
+          vintages: acc.vintages.length,
+          ...stats,
+        });
+      }
+    }
+    items.sort((x, y) => x.mape - y.mape || x.code.localeCompare(y.code));
+    return { horizon: horizon ?? null, series: variants.length, items };
+  });
 }
+
+const CHUNK = 100;
