@@ -77,7 +77,7 @@ describe("FactorIndex", () => {
     });
     // The United States against Germany in 2025-02 (Germany's 2025-04 value is not out yet): 1 / 1.2.
     expect(index.pair("Germany", "United States", "2025-02")).toMatchObject({
-      value: 0.8333,
+      value: 0.833333,
       baseMonth: "2025-01",
     });
   });

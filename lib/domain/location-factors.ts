@@ -55,7 +55,7 @@ export function valueAtOrBefore(points: MonthPoint[], month: string): MonthPoint
 }
 
 type Published = { value: number; month: string; code: string };
-const round = (v: number) => Math.round(v * 1e4) / 1e4;
+const round = (v: number) => Math.round(v * 1e6) / 1e6;
 
 export class FactorIndex {
   private readonly byPair = new Map<string, FactorSeries[]>();

@@ -195,7 +195,7 @@ export default async function ToolsPage({ searchParams }: Props) {
                       <td className="mono">{s.baseFactorMonth ?? "—"}</td>
                       <td className="mono">{s.factorMonth ?? "—"}</td>
                       <td className="mono num">
-                        × {fmt(s.factor, 4)} ({s.method === "direct" ? "published" : `derived via ${s.via}`})
+                        × {fmt(s.factor, 6)} ({s.method === "direct" ? "published" : `derived via ${s.via}`})
                       </td>
                       <td className="mono num">{fmt(s.amount)}</td>
                     </tr>

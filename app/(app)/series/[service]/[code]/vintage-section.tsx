@@ -53,35 +53,37 @@ export async function VintageSection({
             />
           </div>
           <VintageOverlay title={v.assessment} a={pair.a} b={pair.b} />
-          <table className="data" aria-label="Revisions between the two vintages">
-            <caption className="small">
-              {cmp.revisions.length} month(s) differ between {day(cmp.a)} and {day(cmp.b)}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col" className="num">
-                  Old
-                </th>
-                <th scope="col" className="num">
-                  New
-                </th>
-                <th scope="col" className="num">
-                  Change %
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {cmp.revisions.map((r) => (
-                <tr key={r.month}>
-                  <td className="mono">{r.month}</td>
-                  <td className="mono num">{r.old?.toLocaleString() ?? "—"}</td>
-                  <td className="mono num">{r.new?.toLocaleString() ?? "—"}</td>
-                  <td className="mono num">{r.changePct === null ? "—" : r.changePct.toFixed(2)}</td>
+          <div style={{ maxHeight: 420, overflow: "auto" }}>
+            <table className="data" aria-label="Revisions between the two vintages">
+              <caption className="small">
+                {cmp.revisions.length} month(s) differ between {day(cmp.a)} and {day(cmp.b)}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Month</th>
+                  <th scope="col" className="num">
+                    Old
+                  </th>
+                  <th scope="col" className="num">
+                    New
+                  </th>
+                  <th scope="col" className="num">
+                    Change %
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {cmp.revisions.map((r) => (
+                  <tr key={r.month}>
+                    <td className="mono">{r.month}</td>
+                    <td className="mono num">{r.old?.toLocaleString() ?? "—"}</td>
+                    <td className="mono num">{r.new?.toLocaleString() ?? "—"}</td>
+                    <td className="mono num">{r.changePct === null ? "—" : r.changePct.toFixed(2)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
       <details>
