@@ -1,14 +1,10 @@
 "use client";
 
-import { LineChart as Line } from "echarts/charts";
-import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from "echarts/components";
-import * as echarts from "echarts/core";
-import { CanvasRenderer } from "echarts/renderers";
-import { useEffect, useRef } from "react";
+import { useMemo } from "react";
+import { type ChartOption, EChart } from "./echart";
 
-// Tree-shaken ECharts: only lines, grid, tooltip, legend and zoom are bundled, and only on pages
-// that show a chart.
-echarts.use([Line, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
+// Lines over time (finals solid, forecasts dashed, preliminary points marked), on one or two axes,
+// linear or logarithmic.
 
 export type ChartSeries = {
   name: string;
@@ -17,6 +13,8 @@ export type ChartSeries = {
   /** 0 = left axis, 1 = right axis */
   axis?: 0 | 1;
   color?: string;
+  /** thinner and lighter (e.g. past vintages under the current one) */
+  faint?: boolean;
 };
 
 export function LineChart({
@@ -24,19 +22,20 @@ export function LineChart({
   axisNames = [],
   label,
   height = 380,
+  log = false,
+  filename,
 }: {
   series: ChartSeries[];
   axisNames?: string[];
   label: string;
   height?: number;
+  /** logarithmic value axes (non-positive values cannot be drawn on them) */
+  log?: boolean;
+  filename?: string;
 }) {
-  const el = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!el.current) return;
-    const chart = echarts.init(el.current, undefined, { renderer: "canvas" });
+  const option = useMemo<ChartOption>(() => {
     const twoAxes = series.some((s) => s.axis === 1);
-    chart.setOption({
-      animation: false,
+    return {
       grid: { left: 60, right: twoAxes ? 60 : 20, top: 40, bottom: 70 },
       tooltip: {
         trigger: "axis",
@@ -45,7 +44,7 @@ export function LineChart({
       legend: { top: 0, type: "scroll" },
       xAxis: { type: "time" },
       yAxis: [0, ...(twoAxes ? [1] : [])].map((i) => ({
-        type: "value",
+        type: log ? "log" : "value",
         scale: true,
         name: axisNames[i] ?? "",
         position: i ? "right" : "left",
@@ -58,7 +57,11 @@ export function LineChart({
           showSymbol: false,
           yAxisIndex: s.axis ?? 0,
           color: s.color,
-          lineStyle: s.forecast ? { type: "dashed", width: 2 } : { width: 2 },
+          lineStyle: {
+            width: s.faint ? 1 : 2,
+            ...(s.forecast ? { type: "dashed" } : {}),
+            ...(s.faint ? { opacity: 0.6 } : {}),
+          },
           data: s.points.map((p) => [p.date, p.value]),
         };
         const preliminary = s.points.filter((p) => p.preliminary);
@@ -78,13 +81,7 @@ export function LineChart({
           },
         ];
       }),
-    });
-    const resize = () => chart.resize();
-    window.addEventListener("resize", resize);
-    return () => {
-      window.removeEventListener("resize", resize);
-      chart.dispose();
     };
-  }, [series, axisNames]);
-  return <div ref={el} role="img" aria-label={label} style={{ width: "100%", height }} />;
+  }, [series, axisNames, log]);
+  return <EChart option={option} label={label} height={height} filename={filename} />;
 }

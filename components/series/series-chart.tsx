@@ -19,6 +19,7 @@ export function SeriesChart({
   forecasts,
   transform,
   base,
+  log = false,
 }: {
   title: string;
   unitLabel: string;
@@ -26,6 +27,7 @@ export function SeriesChart({
   forecasts: P[];
   transform: Transform;
   base?: string;
+  log?: boolean;
 }) {
   const series = useMemo(() => {
     const all = [...finals, ...forecasts];
@@ -44,10 +46,14 @@ export function SeriesChart({
   }, [finals, forecasts, transform, base]);
   if (!finals.length) return <p className="empty">No values stored for this rendering yet.</p>;
   const axis = transform === "level" ? unitLabel : TRANSFORM_LABELS[transform];
+  // Percent changes and differences go below zero: a log scale only applies to levels and rebased values.
+  const logScale = log && (transform === "level" || transform === "rebase");
   return (
     <LineChart
       series={series}
       axisNames={[axis]}
+      log={logScale}
+      filename={title.slice(0, 60)}
       label={`Chart of ${title}: ${TRANSFORM_LABELS[transform]}`}
     />
   );

@@ -9,6 +9,7 @@ const AREAS: NavItem[] = [
   { href: "/compare", label: "Compare" },
   { href: "/location-factors", label: "Location factors" },
   { href: "/tools", label: "Tools" },
+  { href: "/forecast-accuracy", label: "Forecast accuracy" },
   { href: "/bookmarks", label: "Bookmarks" },
 ];
 

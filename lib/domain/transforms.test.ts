@@ -21,6 +21,12 @@ describe("applyTransform", () => {
       { date: "2026-02-01", value: -10 },
     ]);
   });
+  it("computes the absolute change on the previous month", () => {
+    expect(applyTransform(s, "change")).toEqual([
+      { date: "2025-02-01", value: 10 },
+      { date: "2026-02-01", value: -21 },
+    ]);
+  });
   it("rebases to 100 at the chosen month and is empty when that month is missing", () => {
     expect(applyTransform(s, "rebase", s, "2025-02").map((p) => p.value)).toEqual([
       90.9091, 100, 109.0909, 90,

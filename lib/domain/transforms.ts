@@ -1,11 +1,12 @@
 // Series transforms shown on charts and exported (pure): level, month-on-month %, year-on-year %,
-// and rebased to 100 at a chosen month.
-export const TRANSFORMS = ["level", "mom", "yoy", "rebase"] as const;
+// absolute change on the month before, and rebased to 100 at a chosen month.
+export const TRANSFORMS = ["level", "mom", "yoy", "change", "rebase"] as const;
 export type Transform = (typeof TRANSFORMS)[number];
 export const TRANSFORM_LABELS: Record<Transform, string> = {
   level: "Level",
   mom: "Month-on-month %",
   yoy: "Year-on-year %",
+  change: "Change on previous month",
   rebase: "Rebased (= 100)",
 };
 
@@ -34,11 +35,13 @@ export function applyTransform(
     if (!b) return [];
     return points.map((p) => ({ date: p.date, value: round((p.value / b) * 100) }));
   }
-  const lag = transform === "mom" ? 1 : 12;
+  const lag = transform === "yoy" ? 12 : 1;
   const out: Point[] = [];
   for (const p of points) {
     const prev = byMonth.get(shiftMonth(p.date, -lag));
-    if (prev) out.push({ date: p.date, value: round((p.value / prev - 1) * 100) });
+    if (prev === undefined) continue;
+    if (transform === "change") out.push({ date: p.date, value: round(p.value - prev) });
+    else if (prev) out.push({ date: p.date, value: round((p.value / prev - 1) * 100) });
   }
   return out;
 }

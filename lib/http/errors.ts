@@ -10,6 +10,7 @@ export type ErrorCode =
   | "password_change_required"
   | "payload_too_large"
   | "unsupported_media_type"
+  | "unprocessable"
   | "rate_limited"
   | "quota_exhausted"
   | "upstream_unavailable"
@@ -43,6 +44,10 @@ export const forbidden = (message = "You do not have permission to do that.") =>
 export const notFound = (message: string) => new AppError(404, "not_found", message);
 export const conflict = (message: string, details?: unknown) =>
   new AppError(409, "conflict", message, details);
+
+/** 422: the request is well formed but the stored data cannot answer it (the reason says why). */
+export const unprocessable = (message: string, details?: unknown) =>
+  new AppError(422, "unprocessable", message, details);
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; details?: unknown } };
 

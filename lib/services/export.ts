@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { SessionUser } from "@/lib/domain/roles";
 import { applyTransform, TRANSFORMS } from "@/lib/domain/transforms";
 import { badRequest } from "@/lib/http/errors";
+import { ANALYSIS_EXPORTS, analysisTable } from "./analysis-export";
 import { catalogueQuerySchema, listCatalogue } from "./catalogue";
 import { compareRefsSchema, readComparison } from "./compare";
 import { readSeries, seriesParamsSchema } from "./series";
@@ -14,6 +15,10 @@ import { readSeries, seriesParamsSchema } from "./series";
 export type Table = { name: string; header: string[]; rows: (string | number | null)[][] };
 
 const format = z.enum(["csv", "xlsx"]).default("csv");
+const seriesRange = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "must be YYYY-MM")
+  .transform((v) => new Date(`${v}-01T00:00:00Z`));
 export const exportQuerySchema = z.discriminatedUnion("kind", [
   seriesParamsSchema.extend({
     kind: z.literal("series"),
@@ -21,6 +26,8 @@ export const exportQuerySchema = z.discriminatedUnion("kind", [
     currency: z.string().max(20).optional(),
     unit: z.string().max(20).optional(),
     transform: z.enum(TRANSFORMS).default("level"),
+    from: seriesRange.optional(),
+    to: seriesRange.optional(),
     base: z
       .string()
       .regex(/^\d{4}-\d{2}$/)
@@ -40,7 +47,7 @@ async function tableFor(user: SessionUser, q: ExportQuery): Promise<Table> {
     const s = await readSeries(
       user,
       { service: q.service, code: q.code },
-      { currency: q.currency, unit: q.unit },
+      { currency: q.currency, unit: q.unit, from: q.from, to: q.to },
     );
     const all = [...s.finals, ...s.forecasts];
     const values = new Map(applyTransform(all, q.transform, all, q.base).map((p) => [p.date, p.value]));
@@ -134,6 +141,10 @@ export async function toXlsx(t: Table): Promise<Buffer> {
 }
 
 export async function exportFile(user: SessionUser, raw: Record<string, string>) {
+  if ((ANALYSIS_EXPORTS as readonly string[]).includes(raw.kind ?? "")) {
+    const format = raw.format === "xlsx" ? "xlsx" : "csv";
+    return fileOf(await analysisTable(raw), format);
+  }
   const parsed = exportQuerySchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -141,10 +152,14 @@ export async function exportFile(user: SessionUser, raw: Record<string, string>)
       field: issue?.path.join("."),
     });
   }
-  const table = await tableFor(user, parsed.data);
+  return fileOf(await tableFor(user, parsed.data), parsed.data.format);
+}
+
+async function fileOf(table: Table, format: "csv" | "xlsx") {
   const stamp = new Date().toISOString().slice(0, 10);
-  const filename = `price-atlas-${table.name}-${stamp}.${parsed.data.format}`;
-  return parsed.data.format === "csv"
+  const name = table.name.replace(/[^\w.-]+/g, "-");
+  const filename = `price-atlas-${name}-${stamp}.${format}`;
+  return format === "csv"
     ? { filename, contentType: "text/csv; charset=utf-8", body: toCsv(table) as string | Buffer }
     : {
         filename,

@@ -112,7 +112,9 @@ test("compare two series from the catalogue and share the comparison", async ({ 
     page.getByRole("list", { name: "Series in this comparison" }).getByRole("listitem"),
   ).toHaveCount(2);
   await expect(page.getByRole("img", { name: "Comparison of 2 series" })).toBeVisible();
-  await page.getByLabel("Scale").selectOption("rebase");
+  await page.getByLabel("Transform").selectOption("yoy");
+  await expect(page).toHaveURL(/mode=yoy/);
+  await page.getByLabel("Transform").selectOption("rebase");
   await expect(page).toHaveURL(/mode=rebase/);
   const shared = page.url();
   const viewer = await page.context().browser()?.newPage();
@@ -121,7 +123,7 @@ test("compare two series from the catalogue and share the comparison", async ({ 
   await expect(
     viewer.getByRole("list", { name: "Series in this comparison" }).getByRole("listitem"),
   ).toHaveCount(2);
-  await expect(viewer.getByLabel("Scale")).toHaveValue("rebase");
+  await expect(viewer.getByLabel("Transform")).toHaveValue("rebase");
   await viewer.close();
 });
 
@@ -165,22 +167,6 @@ test("the JSON API validates its input and never answers 500 to bad parameters",
   const body = (await series.json()) as { finals: { date: string }[] };
   expect(body.finals.map((f) => f.date)).toEqual(
     Array.from({ length: 12 }, (_, i) => `2020-${String(i + 1).padStart(2, "0")}-01`),
-  );
-});
-
-test("compare location factors and escalate a plant cost", async ({ page }) => {
-  await login(page, VIEWER, "/location-factors");
-  const table = page.getByRole("table", { name: /Location factors relative to/ });
-  await expect(table.getByRole("row")).not.toHaveCount(1);
-  expect(await table.getByRole("row").count()).toBeGreaterThan(10);
-  await page.goto("/tools");
-  await page.getByLabel("Cost index").selectOption({ index: 1 });
-  await page.getByLabel("Amount").fill("1000000");
-  await page.getByLabel("From month").fill("2010-01");
-  await page.getByLabel("To month").fill("2020-01");
-  await page.getByRole("button", { name: "Escalate" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "at 2020-01" })).toContainText(
-    /1,000,000 at 2010-01 is [\d,.]+ at 2020-01/,
   );
 });
 

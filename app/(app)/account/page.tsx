@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { ApiTokens } from "@/components/account/api-tokens";
 import { PasswordForm, SignOutEverywhere } from "@/components/account/password-form";
 import { requireUser } from "@/lib/auth/session";
@@ -28,6 +29,7 @@ export default async function AccountPage() {
         <h2 id="tokens-heading">API tokens</h2>
         <p className="muted small">
           A personal token lets a script read the catalogue and series as you. Revoking it stops it at once.
+          What the API offers: <Link href="/reference">API reference</Link>.
         </p>
         <ApiTokens tokens={tokens} admin={user.role === "admin"} />
       </section>

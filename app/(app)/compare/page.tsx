@@ -4,6 +4,7 @@ import { CompareChart } from "@/components/compare/compare-chart";
 import { UrlSelect } from "@/components/series/url-select";
 import { ExportLinks } from "@/components/ui/export-links";
 import { requireUser } from "@/lib/auth/session";
+import { TRANSFORM_LABELS, TRANSFORMS, type Transform } from "@/lib/domain/transforms";
 import { compareRefsSchema, MAX_COMPARE, readComparison } from "@/lib/services/compare";
 
 export const dynamic = "force-dynamic";
@@ -15,10 +16,11 @@ export default async function ComparePage({ searchParams }: Props) {
   const sp = await searchParams;
   const refs = sp.s ? compareRefsSchema.safeParse(sp.s) : null;
   const result = refs?.success ? await readComparison(user, refs.data) : { series: [], problems: [] };
-  const mode = sp.mode === "rebase" ? "rebase" : "level";
+  const mode: Transform = TRANSFORMS.includes(sp.mode as Transform) ? (sp.mode as Transform) : "level";
+  const log = sp.scale === "log";
   const remove = (code: string) => {
     const rest = (sp.s ?? "").split(",").filter((r) => !r.endsWith(`:${code}`));
-    return `/compare?${new URLSearchParams({ ...(rest.length ? { s: rest.join(",") } : {}), mode })}`;
+    return `/compare?${new URLSearchParams({ ...(rest.length ? { s: rest.join(",") } : {}), mode, ...(log ? { scale: "log" } : {}) })}`;
   };
   return (
     <div className="stack">
@@ -47,17 +49,28 @@ export default async function ComparePage({ searchParams }: Props) {
       ))}
       {result.series.length > 0 ? (
         <>
-          <UrlSelect
-            name="mode"
-            label="Scale"
-            value={mode}
-            options={[
-              { value: "level", label: "Levels (own units)" },
-              { value: "rebase", label: "Rebased to 100" },
-            ]}
-          />
+          <div className="row">
+            <UrlSelect
+              name="mode"
+              label="Transform"
+              value={mode}
+              options={TRANSFORMS.map((t) => ({
+                value: t,
+                label: t === "level" ? "Levels (own units)" : TRANSFORM_LABELS[t],
+              }))}
+            />
+            <UrlSelect
+              name="scale"
+              label="Scale"
+              value={log ? "log" : ""}
+              options={[
+                { value: "", label: "Linear" },
+                { value: "log", label: "Logarithmic" },
+              ]}
+            />
+          </div>
           <div className="card">
-            <CompareChart series={result.series} mode={mode} base={sp.base} />
+            <CompareChart series={result.series} mode={mode} base={sp.base} log={log} />
           </div>
           <ul className="stack" aria-label="Series in this comparison">
             {result.series.map((s) => (

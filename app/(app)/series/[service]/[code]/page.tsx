@@ -4,6 +4,7 @@ import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
 import { SeriesChart } from "@/components/series/series-chart";
 import { SeriesInfo } from "@/components/series/series-info";
 import { SeriesTable } from "@/components/series/series-table";
+import { UrlInput } from "@/components/series/url-input";
 import { UrlSelect } from "@/components/series/url-select";
 import { ExportLinks } from "@/components/ui/export-links";
 import { requireUser } from "@/lib/auth/session";
@@ -17,6 +18,9 @@ import {
   seriesParamsSchema,
   seriesQuerySchema,
 } from "@/lib/services/series";
+import { vintagesQuerySchema } from "@/lib/services/vintages";
+import { ForecastSection } from "./forecast-section";
+import { VintageSection } from "./vintage-section";
 
 export const dynamic = "force-dynamic";
 
@@ -33,7 +37,16 @@ export default async function SeriesPage({ params, searchParams }: Props) {
   const details = await seriesDetails(user, p.data);
   if (!details) notFound();
   const a = details.assessment;
-  const q = seriesQuerySchema.safeParse({ currency: sp.currency, unit: sp.unit, asOf: sp.asOf || undefined });
+  const q = seriesQuerySchema.safeParse({
+    currency: sp.currency,
+    unit: sp.unit,
+    asOf: sp.asOf || undefined,
+    from: sp.from || undefined,
+    to: sp.to || undefined,
+  });
+  const log = sp.scale === "log";
+  const analysis = sp.analysis === "forecasts" || sp.analysis === "vintages" ? sp.analysis : "";
+  const pick = vintagesQuerySchema.safeParse({ a: sp.va || undefined, b: sp.vb || undefined });
   const transform: Transform = TRANSFORMS.includes(sp.transform as Transform)
     ? (sp.transform as Transform)
     : "level";
@@ -56,6 +69,9 @@ export default async function SeriesPage({ params, searchParams }: Props) {
     code: a.code,
     ...(data ? { currency: data.currency, unit: data.unit } : {}),
     transform,
+    ...(sp.base ? { base: sp.base } : {}),
+    ...(q.success && sp.from ? { from: sp.from } : {}),
+    ...(q.success && sp.to ? { to: sp.to } : {}),
   });
   const months = data ? [...data.finals, ...data.forecasts].map((x) => x.date.slice(0, 7)) : [];
   return (
@@ -154,6 +170,28 @@ export default async function SeriesPage({ params, searchParams }: Props) {
           value={sp.asOf ?? ""}
           options={[{ value: "", label: "Latest" }, ...details.vintages.map((v) => ({ value: v, label: v }))]}
         />
+        <UrlInput name="from" label="From" value={sp.from ?? ""} />
+        <UrlInput name="to" label="To" value={sp.to ?? ""} />
+        <UrlSelect
+          name="scale"
+          label="Scale"
+          value={log ? "log" : ""}
+          options={[
+            { value: "", label: "Linear" },
+            { value: "log", label: "Logarithmic" },
+          ]}
+        />
+        <UrlSelect
+          name="analysis"
+          label="Analysis"
+          value={analysis}
+          resets={["va", "vb"]}
+          options={[
+            { value: "", label: "None" },
+            { value: "forecasts", label: "Past forecasts vs finals" },
+            { value: "vintages", label: "Compare vintages" },
+          ]}
+        />
       </fieldset>
       {problem && (
         <div className="alert" role="alert">
@@ -169,11 +207,21 @@ export default async function SeriesPage({ params, searchParams }: Props) {
             forecasts={data.forecasts}
             transform={transform}
             base={sp.base}
+            log={log}
           />
           <p className="small muted">
             Solid: finals · dashed: forecasts · ◆ preliminary. Drag the slider or scroll to zoom.
           </p>
         </div>
+      )}
+      {analysis === "forecasts" && <ForecastSection service={a.service} code={a.code} />}
+      {analysis === "vintages" && (
+        <VintageSection
+          service={a.service}
+          code={a.code}
+          a={pick.success ? pick.data.a : undefined}
+          b={pick.success ? pick.data.b : undefined}
+        />
       )}
       <div className="series-details">
         {data && <SeriesTable data={data} current={current} />}

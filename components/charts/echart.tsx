@@ -1,0 +1,102 @@
+"use client";
+
+import { BarChart, HeatmapChart, LineChart } from "echarts/charts";
+import {
+  DataZoomComponent,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  VisualMapComponent,
+} from "echarts/components";
+import * as echarts from "echarts/core";
+import { CanvasRenderer, SVGRenderer } from "echarts/renderers";
+import { useEffect, useRef } from "react";
+
+// One ECharts host for every chart: tree-shaken modules, resize, and a download of the chart as
+// PNG (from the canvas) or SVG (the same option rendered once more by the SVG renderer).
+echarts.use([
+  LineChart,
+  BarChart,
+  HeatmapChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  DataZoomComponent,
+  VisualMapComponent,
+  CanvasRenderer,
+  SVGRenderer,
+]);
+
+export type ChartOption = echarts.EChartsCoreOption;
+
+function save(href: string, filename: string): void {
+  const a = document.createElement("a");
+  a.href = href;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+export function EChart({
+  option,
+  label,
+  height = 380,
+  filename = "chart",
+}: {
+  /** memoise it: a new object redraws the chart */
+  option: ChartOption;
+  label: string;
+  height?: number;
+  filename?: string;
+}) {
+  const el = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+  useEffect(() => {
+    if (!el.current) return;
+    const c = echarts.init(el.current, undefined, { renderer: "canvas" });
+    c.setOption({ animation: false, ...option });
+    chart.current = c;
+    const resize = () => c.resize();
+    window.addEventListener("resize", resize);
+    return () => {
+      window.removeEventListener("resize", resize);
+      c.dispose();
+      chart.current = null;
+    };
+  }, [option]);
+
+  const download = (type: "png" | "svg") => {
+    const name = `${filename}.${type}`;
+    if (type === "png") {
+      const url = chart.current?.getDataURL({ type: "png", pixelRatio: 2, backgroundColor: "#fff" });
+      if (url) save(url, name);
+      return;
+    }
+    const svg = echarts.init(null, undefined, {
+      renderer: "svg",
+      ssr: true,
+      width: el.current?.clientWidth || 900,
+      height,
+    });
+    svg.setOption({ animation: false, backgroundColor: "#fff", ...option });
+    const url = URL.createObjectURL(new Blob([svg.renderToSVGString()], { type: "image/svg+xml" }));
+    svg.dispose();
+    save(url, name);
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+
+  return (
+    <figure className="chart" style={{ margin: 0 }}>
+      <div ref={el} role="img" aria-label={label} style={{ width: "100%", height }} />
+      <figcaption className="row small">
+        <button type="button" className="button" onClick={() => download("png")}>
+          Download PNG
+        </button>
+        <button type="button" className="button" onClick={() => download("svg")}>
+          Download SVG
+        </button>
+      </figcaption>
+    </figure>
+  );
+}
