@@ -2,10 +2,6 @@
 import type { SessionUser } from "@/lib/domain/roles";
 
 export const isAdmin = (user: SessionUser) => user.role === "admin";
-export const canRunSync = isAdmin;
-export const canManageUsers = isAdmin;
-export const canEditSettings = isAdmin;
-export const canViewUsage = isAdmin;
 
 type ListAccess = { ownerId: string; shared: boolean; editorIds: string[] };
 

@@ -7,6 +7,7 @@ import type { SessionUser } from "@/lib/domain/roles";
 import { processSingleton } from "@/lib/process-singleton";
 import { sessionAccount } from "./account-cache";
 import { authOptions } from "./options";
+import { isAdmin } from "./permissions";
 
 // Decrypting the session cookie on every request costs more than serving a cached series; a
 // decoded cookie is immutable until it expires, so it is kept for a minute (the account behind it
@@ -65,6 +66,6 @@ export async function requireUser(): Promise<SessionUser> {
 /** For admin pages and layouts: the admin, a redirect to login, or a 403 page. */
 export async function requireAdmin(): Promise<SessionUser> {
   const user = await requireUser();
-  if (user.role !== "admin") forbidden();
+  if (!isAdmin(user)) forbidden();
   return user;
 }

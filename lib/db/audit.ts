@@ -13,7 +13,3 @@ export function writeAudit(entry: {
     select: { id: true },
   });
 }
-
-export function recentAudit(limit: number) {
-  return prisma().auditLog.findMany({ orderBy: { at: "desc" }, take: limit });
-}

@@ -71,12 +71,3 @@ export function acquireEmbeddedLock(dataDir: string, purpose: string, port?: num
   }
   throw new Error(`Could not lock ${file}`);
 }
-
-/** Records the HTTP port of the holder so CLI commands can reach it. */
-export function updateEmbeddedLockPort(dataDir: string, port: number): void {
-  const holder = readEmbeddedLock(dataDir);
-  if (holder?.pid !== process.pid) return;
-  const fd = openSync(lockPath(dataDir), "w", 0o600);
-  writeSync(fd, JSON.stringify({ ...holder, port }));
-  closeSync(fd);
-}

@@ -56,10 +56,6 @@ export function findRun(id: string) {
   return prisma().syncRun.findUnique({ where: { id } });
 }
 
-export function findRunByScheduleKey(scheduleKey: string) {
-  return prisma().syncRun.findUnique({ where: { scheduleKey } });
-}
-
 export function listRuns(limit: number) {
   return prisma().syncRun.findMany({ orderBy: { startedAt: "desc" }, take: limit, omit: { plan: true } });
 }

@@ -109,10 +109,6 @@ export async function ledgerTotals(since: Date) {
   }));
 }
 
-export function recentUpstreamCalls(limit: number) {
-  return prisma().upstreamCall.findMany({ orderBy: { at: "desc" }, take: limit });
-}
-
 export async function runLedgerTotals(syncRunId: string): Promise<{ calls: number; dataRequests: number }> {
   const agg = await prisma().upstreamCall.aggregate({
     where: { syncRunId },

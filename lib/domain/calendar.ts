@@ -78,17 +78,6 @@ export function nextAllowedTime(at: Date, rules: CalendarRules): Date {
   return t;
 }
 
-/** The first window that starts after `at` (for "next maintenance" displays). */
-export function nextWindowAfter(at: Date, rules: CalendarRules): UnavailableWindow | null {
-  if (!rules.windows) return null;
-  for (let d = 0; d < 62; d++) {
-    const day = new Date(at.getTime() + d * 86_400_000);
-    const w = windowsOfDay(day, rules).find((x) => x.start > at);
-    if (w) return w;
-  }
-  return null;
-}
-
 export function releaseInstant(month: MonthIndex, rules: CalendarRules): Date {
   const { year, month: m } = monthYear(month);
   return wallClock(year, m, rules.releaseDay, rules.releaseAt.hour, rules.releaseAt.minute);

@@ -41,25 +41,6 @@ export function parseMonth(value: string): MonthIndex | null {
   return monthIndex(year, month);
 }
 
-export function monthOfDate(date: Date): MonthIndex {
-  return monthIndex(date.getUTCFullYear(), date.getUTCMonth() + 1);
-}
-
-/** The month as a UTC Date at its first day (how DATE columns come back). */
-export function monthToUtcDate(index: MonthIndex): Date {
-  const { year, month } = monthYear(index);
-  return new Date(Date.UTC(year, month - 1, 1));
-}
-
-export function monthLabel(index: MonthIndex): string {
-  const { year, month } = monthYear(index);
-  return new Date(Date.UTC(year, month - 1, 1)).toLocaleString("en-GB", {
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
-
 /** A calendar date as YYYY-MM-DD (UTC), or null. */
 export function isoDay(date: Date | null | undefined): string | null {
   return date ? date.toISOString().slice(0, 10) : null;

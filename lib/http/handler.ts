@@ -1,6 +1,7 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { ZodError, type z } from "zod";
+import { isAdmin } from "@/lib/auth/permissions";
 import { type Caller, requestCaller } from "@/lib/auth/request-user";
 import { isMutating, requiredScope, scopeAllows } from "@/lib/auth/scopes";
 import type { SessionUser } from "@/lib/domain/roles";
@@ -114,7 +115,7 @@ async function authorize(request: Request, spec: Spec<unknown, unknown, unknown>
     const needed = requiredScope(spec.access, method);
     if (!scopeAllows(caller.scopes, needed)) throw forbidden(`This token lacks the "${needed}" scope.`);
   }
-  if (spec.access === "admin" && caller.user.role !== "admin") throw forbidden("This needs the admin role.");
+  if (spec.access === "admin" && !isAdmin(caller.user)) throw forbidden("This needs the admin role.");
   return caller;
 }
 

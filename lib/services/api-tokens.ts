@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { issueApiToken, listApiTokens, revokeApiToken } from "@/lib/auth/api-tokens";
+import { isAdmin } from "@/lib/auth/permissions";
 import { tokenScopeSchema } from "@/lib/auth/scopes";
 import type { SessionUser } from "@/lib/domain/roles";
 import { forbidden, notFound } from "@/lib/http/errors";
@@ -36,7 +37,7 @@ export async function createApiToken(
   now = new Date(),
 ) {
   const { name, expiresInDays, scopes } = newTokenSchema.parse(input);
-  if (scopes.includes("admin") && user.role !== "admin")
+  if (scopes.includes("admin") && !isAdmin(user))
     throw forbidden("Only an admin can create a token with the admin scope.");
   const expiresAt = expiresInDays ? new Date(now.getTime() + expiresInDays * DAY_MS) : null;
   return issueApiToken(ownerOf(user), name, expiresAt, scopes);

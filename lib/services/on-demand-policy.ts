@@ -1,6 +1,7 @@
 import "server-only";
 import { headers } from "next/headers";
 import { z } from "zod";
+import { isAdmin } from "@/lib/auth/permissions";
 import { adminEmails, onDemandCodesOfDataset, onDemandCodesOfUser } from "@/lib/db/on-demand-usage";
 import { readSetting, writeSetting } from "@/lib/db/settings";
 import { releaseInstant, releasePeriod } from "@/lib/domain/calendar";
@@ -69,7 +70,7 @@ export async function assertOnDemandAllowed(
       "This rendering is not stored yet; open it from Price Atlas itself to fetch it (a link from another site cannot).",
     );
   const policy = await onDemandPolicy();
-  if (user.role !== "admin" && user.id !== "cli") {
+  if (!isAdmin(user) && user.id !== "cli") {
     const used = await onDemandCodesOfUser(user.id, new Date(now.getTime() - DAY_MS));
     if (used >= policy.perUserDaily) {
       const ask = await whomToAsk();

@@ -7,6 +7,7 @@ import { SeriesTable } from "@/components/series/series-table";
 import { UrlInput } from "@/components/series/url-input";
 import { UrlSelect } from "@/components/series/url-select";
 import { ExportLinks } from "@/components/ui/export-links";
+import { isAdmin } from "@/lib/auth/permissions";
 import { requireUser } from "@/lib/auth/session";
 import { TRANSFORM_LABELS, TRANSFORMS, type Transform } from "@/lib/domain/transforms";
 import { AppError } from "@/lib/http/errors";
@@ -226,7 +227,7 @@ export default async function SeriesPage({ params, searchParams }: Props) {
       <div className="series-details">
         {data && <SeriesTable data={data} current={current} />}
         {/* Why a sync could not load it holds the vendor's own words: for admins only. */}
-        <SeriesInfo assessment={{ ...a, syncIssue: user.role === "admin" ? a.syncIssue : null }} />
+        <SeriesInfo assessment={{ ...a, syncIssue: isAdmin(user) ? a.syncIssue : null }} />
       </div>
     </div>
   );
