@@ -89,12 +89,17 @@ export function upstreamToAppError(error: UpstreamError, syncIssue: string | nul
       return new AppError(409, "not_published", "The vendor no longer publishes this series.");
     case "unauthorized":
       return new AppError(503, "upstream_login", "The vendor refused our login; an admin has to check it.");
-    default:
+    case "server_error":
+    case "network":
+    case "timeout":
+    case "rate_limited":
       return new AppError(
         503,
         "upstream_unavailable",
         `The vendor could not provide this rendering just now. Try again later.${sync}`,
       );
+    default:
+      return new AppError(502, "upstream_error", `The vendor could not provide this rendering.${sync}`);
   }
 }
 
