@@ -40,6 +40,10 @@ const schema = z
     UPSTREAM_SANDBOX: flag.default(false),
     /** Set by `npm start` when it runs the bundled simulator as the upstream. */
     UPSTREAM_BUNDLED: flag.default(false),
+    /** a fresh demo replays this many months of the bundled simulator's releases (0: none) */
+    DEMO_HISTORY_MONTHS: z.coerce.number().int().min(0).max(120).default(24),
+    /** set by npm start for the bundled simulator's control API during the demo replay */
+    SIMULATOR_CONTROL_TOKEN: z.string().min(16).optional(),
     /** Honour the vendor's maintenance and release windows (off only for the bundled demo). */
     UPSTREAM_WINDOWS: flag.default(true),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),

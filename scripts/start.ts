@@ -3,10 +3,12 @@
 // `next dev` instead of building; `--prepare-only` migrates and creates the first users, then exits.
 // Every step is safe when several instances start at the same moment.
 import type { ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CLI_TOKEN_FILE, newCliToken } from "@/lib/auth/api-tokens";
 import { authSecret } from "@/lib/auth/secret";
+import { countAssessments } from "@/lib/db/assessments";
 import { closeDatabase, database } from "@/lib/db/client";
 import { describeTarget } from "@/lib/db/connection";
 import { EmbeddedDatabaseBusyError } from "@/lib/db/embedded-lock";
@@ -24,8 +26,8 @@ const prepareOnly = process.argv.includes("--prepare-only");
 const children: ChildProcess[] = [];
 const say = (line: string) => console.log(`[price-atlas] ${line}`);
 
-async function startBundledSimulator(port: number): Promise<string> {
-  const args = ["--import", "tsx", "simulator/main.ts", "--no-windows", "--host", "127.0.0.1"];
+async function startBundledSimulator(port: number, extra: string[] = []): Promise<string> {
+  const args = ["--import", "tsx", "simulator/main.ts", "--no-windows", "--host", "127.0.0.1", ...extra];
   for (const candidate of [port, 0]) {
     try {
       const { child, match } = await startAndWait(
@@ -45,7 +47,8 @@ async function startBundledSimulator(port: number): Promise<string> {
   throw new Error("unreachable");
 }
 
-async function prepareDatabase(): Promise<void> {
+/** Migrates and creates the first users; says whether the catalogue is still empty (a first start). */
+async function prepareDatabase(): Promise<{ empty: boolean }> {
   const db = database({ purpose: "npm start (migrations)" });
   try {
     // Safe when N instances start at once: the second waits for the first, then finds it done.
@@ -53,6 +56,7 @@ async function prepareDatabase(): Promise<void> {
       applied: await migrateIfNeeded(db),
       created: await ensureFirstUsers(),
     }));
+    const empty = (await countAssessments()) === 0;
     say(
       `database: ${describeTarget(db.target)}${applied.length ? `, applied ${applied.join(", ")}` : ", up to date"}`,
     );
@@ -60,6 +64,7 @@ async function prepareDatabase(): Promise<void> {
       say("first start: created these logins (shown once; change the passwords under Your account):");
       for (const u of created) say(`  ${u.role.padEnd(6)} ${u.email} / ${u.password}`);
     }
+    return { empty };
   } finally {
     await closeDatabase();
   }
@@ -78,17 +83,31 @@ async function main() {
     return;
   }
 
-  if (!config.UPSTREAM_BASE_URL) {
-    const url = await startBundledSimulator(config.SIMULATOR_PORT);
+  const bundled = !config.UPSTREAM_BASE_URL;
+  if (bundled) setProcessEnv({ UPSTREAM_BUNDLED: "1" });
+  const { empty } = await prepareDatabase();
+  if (bundled) {
+    // A fresh demo starts the simulator DEMO_HISTORY_MONTHS back and the app replays its releases
+    // up to today in the background (lib/sync/demo-history.ts), so vintages, revisions and forecast
+    // errors exist from the first minutes, as they would after months against the vendor.
+    const months = empty ? config.DEMO_HISTORY_MONTHS : 0;
+    const control = months ? randomBytes(24).toString("base64url") : undefined;
+    const past = new Date();
+    past.setUTCMonth(past.getUTCMonth() - months);
+    const url = await startBundledSimulator(
+      config.SIMULATOR_PORT,
+      control ? ["--clock", past.toISOString(), "--control", "--control-token", control] : [],
+    );
     setProcessEnv({
       UPSTREAM_BASE_URL: url,
       UPSTREAM_USERNAME: "demo",
       UPSTREAM_PASSWORD: "demo",
-      UPSTREAM_BUNDLED: "1",
       UPSTREAM_WINDOWS: "0",
+      ...(control ? { SIMULATOR_CONTROL_TOKEN: control } : {}),
     });
     say(`upstream: bundled simulator at ${url} (set UPSTREAM_BASE_URL to use the vendor)`);
-  } else {
+    if (control) say(`demo: replaying the last ${months} monthly releases in the background`);
+  } else if (config.UPSTREAM_BASE_URL) {
     say(`upstream: ${new URL(config.UPSTREAM_BASE_URL).host}${config.UPSTREAM_SANDBOX ? " (sandbox)" : ""}`);
   }
 
@@ -102,7 +121,6 @@ async function main() {
       }
     });
   }
-  await prepareDatabase();
   // A new local token at every start (the old one stops working); the app accepts it only from this
   // machine and only on the sync endpoints, so `npm run sync` on this host can reach it.
   mkdirSync(config.dataDir, { recursive: true });

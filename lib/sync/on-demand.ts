@@ -73,7 +73,11 @@ async function fetchOnce(key: string, req: OnDemandRequest): Promise<void> {
     if (records.length === 0) throw new UpstreamError("not_found", `The vendor no longer lists ${req.code}.`);
     await storeFetchedRecords(
       req.service,
-      toFetchedRecords(records, { currencyId: req.currencyId, unitId: req.unitId, fullHistory }, client.now()),
+      toFetchedRecords(
+        records,
+        { currencyId: req.currencyId, unitId: req.unitId, fullHistory },
+        client.now(),
+      ),
       client.now(),
       null,
     );

@@ -6,6 +6,7 @@ import { monthToKey } from "@/lib/domain/months";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { processSingleton } from "@/lib/process-singleton";
+import { replayDemoHistory } from "./demo-history";
 import { runSync } from "./run";
 import { upstreamConfigured, vendorCalendar } from "./upstream";
 
@@ -37,6 +38,8 @@ export async function schedulerTick(now = new Date()): Promise<TickOutcome> {
   }
   // An empty database (first start) syncs at once; otherwise after the release.
   const firstLoad = env().SYNC_ON_START && (await countAssessments()) === 0;
+  // A fresh demo replays the bundled simulator's past releases first (off against a vendor).
+  if (!firstLoad && (await replayDemoHistory()) === "replayed") return "started";
   const period = releasePeriod(now, rules);
   if (!firstLoad && now.getTime() < releaseInstant(period, rules).getTime() + AFTER_RELEASE_MS) return "idle";
   const result = await runSync({
