@@ -231,7 +231,8 @@ export class UpstreamClient {
       if (error) await giveBack();
       else if (answered) await giveBack(answered);
       const entry: LedgerEntry = {
-        at: new Date(),
+        // On the client's clock: the vendor's time (the simulator's in tests and the demo's replay).
+        at: this.now(),
         service,
         operation,
         sandbox: this.config.sandbox,

@@ -21,6 +21,13 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
+/** The quota datasets table is folded away unless a country's dataset is unknown. */
+async function openDatasets(page: Page) {
+  const table = page.getByRole("table", { name: "Quota datasets by country" });
+  if (!(await table.isVisible())) await page.getByText(/\d+ country rows:/).click();
+  await expect(table).toBeVisible();
+}
+
 async function firstEnergySeries(request: APIRequestContext) {
   const res = await request.get("/api/v1/catalogue?service=energy_price&q=natural%20gas&pageSize=5");
   const body = (await res.json()) as {
@@ -184,6 +191,7 @@ test("an admin sees the quotas and the last sync, plans a sync and sets the rese
   };
   expect(settings.onDemandReserve).toBe(40);
   // What the app learned of the vendor: every country's quota dataset, none left unloaded.
+  await openDatasets(page);
   const datasets = page.getByRole("table", { name: "Quota datasets by country" });
   await expect(datasets.getByRole("row").filter({ hasText: "Germany" }).first()).toContainText(
     "report key is the country",
@@ -194,6 +202,7 @@ test("an admin sees the quotas and the last sync, plans a sync and sets the rese
 
 test("an admin corrects a country's quota dataset, and a wrong one is refused", async ({ page }) => {
   await login(page, ADMIN, "/admin/overview");
+  await openDatasets(page);
   const select = page.getByLabel("Quota dataset of Japan (energy_price)");
   await select.selectOption("China");
   await expect(page.getByRole("table", { name: "Quota datasets by country" })).toContainText(

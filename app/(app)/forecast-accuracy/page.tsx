@@ -7,6 +7,7 @@ export const dynamic = "force-dynamic";
 
 type Props = { searchParams: Promise<Record<string, string | undefined>> };
 const pct = (v: number) => `${v.toFixed(2)} %`;
+const PAGE_SIZE = 50;
 
 export default async function ForecastAccuracyPage({ searchParams }: Props) {
   await requireUser();
@@ -18,6 +19,10 @@ export default async function ForecastAccuracyPage({ searchParams }: Props) {
     horizon: sp.horizon || undefined,
   });
   const ranking = q.success ? await accuracyRanking(q.data) : null;
+  const pages = ranking ? Math.max(1, Math.ceil(ranking.items.length / PAGE_SIZE)) : 1;
+  const page = Math.min(pages, Math.max(1, Number.parseInt(sp.page ?? "1", 10) || 1));
+  const pageHref = (n: number) =>
+    `?${new URLSearchParams({ ...Object.fromEntries(Object.entries(sp).filter((e): e is [string, string] => Boolean(e[1]))), page: String(n) })}`;
   return (
     <div className="stack">
       <div className="page-head">
@@ -100,9 +105,9 @@ export default async function ForecastAccuracyPage({ searchParams }: Props) {
             </tr>
           </thead>
           <tbody>
-            {ranking.items.slice(0, 500).map((i, n) => (
+            {ranking.items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((i, n) => (
               <tr key={`${i.service}:${i.code}`}>
-                <td className="mono">{n + 1}</td>
+                <td className="mono">{(page - 1) * PAGE_SIZE + n + 1}</td>
                 <td>
                   <Link href={`/series/${i.service}/${i.code}?analysis=forecasts`}>
                     <span className="mono">{i.code}</span> {i.assessment}
@@ -118,6 +123,15 @@ export default async function ForecastAccuracyPage({ searchParams }: Props) {
             ))}
           </tbody>
         </table>
+      )}
+      {ranking && pages > 1 && (
+        <nav className="row" aria-label="Ranking pages">
+          {page > 1 && <Link href={pageHref(page - 1)}>← Previous</Link>}
+          <span className="small">
+            Page {page} of {pages} ({ranking.items.length} series)
+          </span>
+          {page < pages && <Link href={pageHref(page + 1)}>Next →</Link>}
+        </nav>
       )}
     </div>
   );

@@ -57,7 +57,15 @@ export default async function Overview() {
           {unknownCoverages.length > 0 &&
             ` ${unknownCoverages.length} country row(s) are not learned yet: their codes are loaded without a local quota check.`}
         </p>
-        <DatasetMapping rows={datasets.coverages} keys={datasets.reportKeys} />
+        <details open={unknownCoverages.length > 0}>
+          <summary>
+            {datasets.coverages.length} country rows:{" "}
+            {datasets.coverages.filter((c) => c.source === "observed").length} learned by observation,{" "}
+            {datasets.coverages.filter((c) => c.source === "admin").length} set by an admin,{" "}
+            {unknownCoverages.length} not known yet
+          </summary>
+          <DatasetMapping rows={datasets.coverages} keys={datasets.reportKeys} />
+        </details>
       </section>
       <section className="card stack" aria-labelledby="settings-heading">
         <h2 id="settings-heading">Settings</h2>
