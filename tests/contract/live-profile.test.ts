@@ -1,7 +1,9 @@
 // The live profile: the live vendor's habits, each checked over HTTP against the default profile.
+
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COUNTRIES } from "@/lib/domain/countries";
+import { INFO_FIELDS as SPEC_INFO_FIELDS } from "@/lib/domain/info-fields";
 import { startTestSimulator, type TestSimulator } from "../helpers/simulator";
 
 type Json = Record<string, unknown>;
@@ -12,28 +14,8 @@ type Limits = Record<string, Json>;
 const LIVE_REGIONS = ["APAC-N", "APAC-S", "EUROPE-CE", "EUROPE-W", "LATAM", "MEA", "NORAM"];
 const DEFAULT_REGIONS = ["Americas", "Asia Pacific", "Europe", "Middle East & Africa"];
 const COUNTRY_NAMES = COUNTRIES.map((c) => c.name);
-const INFO_FIELDS = [
-  "code",
-  "assessment",
-  "product",
-  "commodity",
-  "coverage",
-  "location",
-  "area",
-  "details",
-  "specification",
-  "available_currencies",
-  "available_units",
-  "default_currency",
-  "default_unit",
-  "has_forecast",
-  "has_preliminary",
-  "last_available_final",
-  "series_hist_changed",
-  "remark_1",
-  "remark_2",
-  "updated_at",
-];
+// The record fields the specification lists (the same list the app reads records by).
+const INFO_FIELDS = [...SPEC_INFO_FIELDS];
 const VALUES_FIELDS = [
   "code",
   "assessment",

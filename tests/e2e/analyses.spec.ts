@@ -1,23 +1,11 @@
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ADMIN, login, VIEWER } from "./helpers";
+import { login, VIEWER, waitForFirstSync } from "./helpers";
 
 // The analyses on the demo data of `npm start` (one vintage: the first sync).
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
-  const page = await browser.newPage();
-  await login(page, ADMIN);
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get("/api/admin/sync");
-        const body = (await res.json()) as { current?: { status: string } | null };
-        return body.current?.status;
-      },
-      { timeout: 220_000, intervals: [2000] },
-    )
-    .toBe("done");
-  await page.close();
+  await waitForFirstSync(browser);
 });
 
 async function usIndex(request: APIRequestContext) {

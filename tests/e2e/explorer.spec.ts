@@ -1,24 +1,12 @@
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { ADMIN, login, sameOrigin, VIEWER } from "./helpers";
+import { ADMIN, login, sameOrigin, VIEWER, waitForFirstSync } from "./helpers";
 
 // The demo data of `npm start`: the first sync runs on its own at start-up; wait for it once.
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
-  const page = await browser.newPage();
-  await login(page, ADMIN);
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get("/api/admin/sync");
-        const body = (await res.json()) as { current?: { status: string } | null };
-        return body.current?.status;
-      },
-      { timeout: 220_000, intervals: [2000] },
-    )
-    .toBe("done");
-  await page.close();
+  await waitForFirstSync(browser);
 });
 
 /** The quota datasets table is folded away unless a country's dataset is unknown. */
