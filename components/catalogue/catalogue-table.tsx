@@ -115,45 +115,47 @@ export function CatalogueTable({
           Compare selected ({picked.length})
         </Link>
       </div>
-      <table className="data">
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const key = SORTABLE[header.column.id];
-                const active = key === sort;
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}
-                  >
-                    {key ? (
-                      <Link href={sortHref(key)}>
+      <div className="table-scroll">
+        <table className="data">
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const key = SORTABLE[header.column.id];
+                  const active = key === sort;
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}
+                    >
+                      {key ? (
+                        <Link href={sortHref(key)}>
+                          <table.FlexRender header={header} />
+                          {active ? (dir === "asc" ? " ▲" : " ▼") : ""}
+                        </Link>
+                      ) : (
                         <table.FlexRender header={header} />
-                        {active ? (dir === "asc" ? " ▲" : " ▼") : ""}
-                      </Link>
-                    ) : (
-                      <table.FlexRender header={header} />
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getAllCells().map((cell) => (
-                <td key={cell.id}>
-                  <table.FlexRender cell={cell} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id}>
+                {row.getAllCells().map((cell) => (
+                  <td key={cell.id}>
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

@@ -79,10 +79,11 @@ export function LineChart({
         ];
       }),
     });
-    const resize = () => chart.resize();
-    window.addEventListener("resize", resize);
+    // Follows its box, not only the window (a drawer, a rotated phone, a resized card).
+    const observer = new ResizeObserver(() => chart.resize());
+    observer.observe(el.current);
     return () => {
-      window.removeEventListener("resize", resize);
+      observer.disconnect();
       chart.dispose();
     };
   }, [series, axisNames]);
