@@ -104,7 +104,12 @@ export default async function CataloguePage({ searchParams }: Props) {
             : "The catalogue fills after the first sync (Admin → Overview)."}
         </p>
       ) : (
-        <CatalogueTable items={data.items} lists={lists} sort={query.sort} dir={query.dir} />
+        <CatalogueTable
+          items={data.items}
+          lists={lists}
+          sort={query.sort ?? (query.q ? "relevance" : "assessment")}
+          dir={query.dir}
+        />
       )}
       <nav aria-label="Pages" className="row">
         {query.page > 1 && <Link href={pageHref(query.page - 1)}>← Previous</Link>}
