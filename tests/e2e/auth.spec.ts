@@ -122,6 +122,7 @@ test("a user creates a personal API token, a script uses it, and revoking it sto
   expect((await asScript(`${token}x`)).status()).toBe(401);
 
   await page.getByRole("button", { name: `Revoke ${name}` }).click();
+  await page.getByRole("button", { name: `Revoke ${name} now` }).click();
   await expect(page.getByRole("cell", { name, exact: true })).toHaveCount(0);
   expect((await asScript(token)).status()).toBe(401);
   await script.dispose();
