@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";
+import "./theme-dark.css";
 
 export const metadata: Metadata = {
   title: { default: "Price Atlas", template: "%s · Price Atlas" },

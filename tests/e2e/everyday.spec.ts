@@ -222,6 +222,19 @@ test("an admin resets a user's password, and can undo disabling an account", asy
   await expect(page.getByRole("button", { name: `Disable ${email}` })).toBeVisible();
 });
 
+test.describe("with the system set to dark", () => {
+  test.use({ colorScheme: "dark" });
+
+  test("the app follows the system's dark mode, and has a favicon", async ({ page }) => {
+    await login(page, VIEWER, "/catalogue");
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe("rgb(15, 22, 32)");
+    const icon = await page.locator('link[rel="icon"]').first().getAttribute("href");
+    expect(icon).toBeTruthy();
+    expect((await page.request.get(icon ?? "")).status()).toBe(200);
+  });
+});
+
 test("signing out stays on the host the app was opened by", async ({ page, baseURL }) => {
   const other = (baseURL ?? "").replace("localhost", "127.0.0.1");
   await page.goto(`${other}/login`);
