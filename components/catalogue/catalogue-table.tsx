@@ -6,6 +6,7 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
 import type { CatalogueItem } from "@/lib/services/catalogue";
+import { NavLink } from "./catalogue-navigation";
 
 // The catalogue grid. Sorting and paging happen on the server (the URL holds them), so the table
 // stays fast at 50,000 rows: the browser only ever holds one page.
@@ -130,10 +131,10 @@ export function CatalogueTable({
                       aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}
                     >
                       {key ? (
-                        <Link href={sortHref(key)}>
+                        <NavLink href={sortHref(key)}>
                           <table.FlexRender header={header} />
                           {active ? (dir === "asc" ? " ▲" : " ▼") : ""}
-                        </Link>
+                        </NavLink>
                       ) : (
                         <table.FlexRender header={header} />
                       )}
