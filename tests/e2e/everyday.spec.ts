@@ -113,6 +113,30 @@ test.describe("on a desktop (1440 × 900)", () => {
     await expect(firstRow).toContainText("MMBtu");
   });
 
+  test("catalogue controls load in place: arrow keys on a facet load once, when they rest", async ({
+    page,
+  }) => {
+    await login(page, VIEWER, "/catalogue");
+    await expect(page.locator("table.data tbody tr").first()).toBeVisible();
+    let loads = 0;
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/catalogue" && r.url().includes("country=")) loads++;
+    });
+    const country = page.getByLabel("Country");
+    await country.focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowDown");
+    await expect(page).toHaveURL(/country=/);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    expect(loads).toBe(1);
+    const picked = await country.inputValue();
+    await expect(page.locator("table.data tbody tr").first()).toContainText(picked);
+    // Paging keeps the filters and shows the next page in place.
+    await page.goto("/catalogue");
+    await page.getByRole("link", { name: "Next →" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByText(/Page 2 of/)).toBeVisible();
+  });
+
   test("the home page shows bookmarked series with their latest values, a compare link and recent series", async ({
     page,
   }) => {
