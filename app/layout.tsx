@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import "./globals.css";
+import "./theme-dark.css";
 
 export const metadata: Metadata = {
   title: { default: "Price Atlas", template: "%s · Price Atlas" },

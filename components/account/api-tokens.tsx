@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { apiError, sendJson } from "@/components/ui/api";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import type { myApiTokens } from "@/lib/services/api-tokens";
 
@@ -106,14 +107,14 @@ export function ApiTokens({ tokens, admin }: { tokens: Token[]; admin: boolean }
                 <td>{t.scopes.join(", ")}</td>
                 <td>{t.expiresAt ? day(t.expiresAt) : "never"}</td>
                 <td>
-                  <button
-                    type="button"
+                  <ConfirmButton
+                    label="Revoke"
                     className="button small danger"
-                    aria-label={`Revoke ${t.name}`}
-                    onClick={() => revoke(t)}
-                  >
-                    Revoke
-                  </button>
+                    accessibleName={`Revoke ${t.name}`}
+                    question={`Revoke “${t.name}”? Scripts using it stop working.`}
+                    confirmLabel={`Revoke ${t.name} now`}
+                    onConfirm={() => revoke(t)}
+                  />
                 </td>
               </tr>
             ))}

@@ -20,6 +20,9 @@ async function send(url: string, method: string, body: unknown): Promise<string 
 export function UsersPanel({ users, currentUserId }: { users: UserRow[]; currentUserId: string }) {
   const router = useRouter();
   const [message, setMessage] = useState<{ kind: "ok" | "danger"; text: string } | null>(null);
+  // A disabled account can be enabled again from the message, at once.
+  const [undo, setUndo] = useState<{ label: string; run: () => Promise<void> } | null>(null);
+  const [resetting, setResetting] = useState<string | null>(null);
 
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -40,17 +43,48 @@ export function UsersPanel({ users, currentUserId }: { users: UserRow[]; current
     }
   }
 
-  async function patch(user: UserRow, body: Record<string, unknown>, done: string) {
+  async function patch(user: UserRow, body: Record<string, unknown>, done: string): Promise<boolean> {
     const error = await send(`/api/admin/users/${user.id}`, "PATCH", body);
     setMessage(error ? { kind: "danger", text: error } : { kind: "ok", text: done });
+    setUndo(null);
     if (!error) router.refresh();
+    return !error;
+  }
+
+  async function toggleDisabled(user: UserRow) {
+    const disabling = !user.disabled;
+    const ok = await patch(
+      user,
+      { disabled: disabling },
+      `${disabling ? "Disabled" : "Enabled"} ${user.email}.`,
+    );
+    if (ok && disabling)
+      setUndo({
+        label: `Undo: enable ${user.email} again`,
+        run: async () => {
+          await patch(user, { disabled: false }, `Enabled ${user.email}.`);
+        },
+      });
+  }
+
+  async function resetPassword(event: FormEvent<HTMLFormElement>, user: UserRow) {
+    event.preventDefault();
+    const password = String(new FormData(event.currentTarget).get("password"));
+    if (await patch(user, { password }, `Set a new password for ${user.email}.`)) setResetting(null);
   }
 
   return (
     <div className="stack">
       {message && (
-        <div role={message.kind === "danger" ? "alert" : "status"} className={`alert ${message.kind}`}>
-          {message.text}
+        <div className="row">
+          <div role={message.kind === "danger" ? "alert" : "status"} className={`alert ${message.kind}`}>
+            {message.text}
+          </div>
+          {undo && (
+            <button type="button" className="button" onClick={undo.run}>
+              {undo.label}
+            </button>
+          )}
         </div>
       )}
       <form className="card row" onSubmit={create} aria-label="Add a user">
@@ -130,16 +164,43 @@ export function UsersPanel({ users, currentUserId }: { users: UserRow[]; current
                         type="button"
                         className="button small danger"
                         aria-label={`${u.disabled ? "Enable" : "Disable"} ${u.email}`}
-                        onClick={() =>
-                          patch(
-                            u,
-                            { disabled: !u.disabled },
-                            `${u.disabled ? "Enabled" : "Disabled"} ${u.email}.`,
-                          )
-                        }
+                        onClick={() => toggleDisabled(u)}
                       >
                         {u.disabled ? "Enable" : "Disable"}
                       </button>
+                      {resetting === u.id ? (
+                        <form
+                          className="row"
+                          aria-label={`Password reset for ${u.email}`}
+                          onSubmit={(e) => resetPassword(e, u)}
+                        >
+                          <input
+                            name="password"
+                            type="password"
+                            aria-label={`New password for ${u.email}`}
+                            autoComplete="new-password"
+                            minLength={8}
+                            maxLength={200}
+                            required
+                            ref={(field) => field?.focus()}
+                          />
+                          <button type="submit" className="button small primary">
+                            Set password
+                          </button>
+                          <button type="button" className="button small" onClick={() => setResetting(null)}>
+                            Cancel
+                          </button>
+                        </form>
+                      ) : (
+                        <button
+                          type="button"
+                          className="button small"
+                          aria-label={`Reset the password of ${u.email}`}
+                          onClick={() => setResetting(u.id)}
+                        >
+                          Reset password
+                        </button>
+                      )}
                     </>
                   )}
                 </td>

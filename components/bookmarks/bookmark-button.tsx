@@ -3,7 +3,12 @@
 import { useState } from "react";
 import { apiError, sendJson } from "@/components/ui/api";
 
-/** "Bookmark to <list>" for one series; reports what happened in a live region. */
+type Target = { id: string; name: string; items?: Record<string, string> };
+
+/**
+ * "Bookmark" for one series: a toggle (aria-pressed) showing whether the chosen list holds it;
+ * pressing it again removes the bookmark. Reports failures in a live region.
+ */
 export function BookmarkButton({
   service,
   code,
@@ -12,17 +17,30 @@ export function BookmarkButton({
 }: {
   service: string;
   code: string;
-  lists: { id: string; name: string }[];
+  lists: Target[];
   compact?: boolean;
 }) {
+  const key = `${service}:${code}`;
   const [listId, setListId] = useState(lists[0]?.id ?? "");
-  const [state, setState] = useState<"idle" | "saving" | "saved" | string>("idle");
-  const save = async () => {
-    setState("saving");
-    const failure = await apiError(
-      await sendJson(`/api/v1/bookmarks/${listId}/items`, "POST", { service, code }),
-    );
-    setState(failure ?? "saved");
+  // list id → bookmark item id, for the lists that hold this series.
+  const [held, setHeld] = useState<Record<string, string>>(() =>
+    Object.fromEntries(lists.flatMap((l) => (l.items?.[key] ? [[l.id, l.items[key]]] : []))),
+  );
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState("");
+  const itemId = held[listId];
+  const toggle = async () => {
+    setBusy(true);
+    const res = itemId
+      ? await sendJson(`/api/v1/bookmarks/${listId}/items/${itemId}`, "DELETE")
+      : await sendJson(`/api/v1/bookmarks/${listId}/items`, "POST", { service, code });
+    const failure = await apiError(res.clone());
+    if (!failure) {
+      const created = itemId ? null : ((await res.json()) as { id: string });
+      setHeld(({ [listId]: _, ...rest }) => (created ? { ...rest, [listId]: created.id } : rest));
+    }
+    setMessage(failure ?? (itemId ? `Removed from ${listName(lists, listId)}.` : ""));
+    setBusy(false);
   };
   return (
     <span className="row">
@@ -41,16 +59,22 @@ export function BookmarkButton({
       )}
       <button
         type="button"
-        className="button"
+        className={`button${itemId ? " saved" : ""}`}
         aria-label={`Bookmark ${code}`}
-        onClick={save}
-        disabled={!listId || state === "saving"}
+        aria-pressed={Boolean(itemId)}
+        title={
+          itemId ? `In ${listName(lists, listId)}: press to remove` : `Add to ${listName(lists, listId)}`
+        }
+        onClick={toggle}
+        disabled={!listId || busy}
       >
-        {state === "saved" ? "Bookmarked ✓" : "Bookmark"}
+        {itemId ? "Bookmarked ✓" : "Bookmark"}
       </button>
       <span role="status" className="small muted">
-        {state !== "idle" && state !== "saving" && state !== "saved" ? state : ""}
+        {message}
       </span>
     </span>
   );
 }
+
+const listName = (lists: Target[], id: string) => lists.find((l) => l.id === id)?.name ?? "the list";

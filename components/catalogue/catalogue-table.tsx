@@ -6,6 +6,7 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
 import type { CatalogueItem } from "@/lib/services/catalogue";
+import { NavLink } from "./catalogue-navigation";
 
 // The catalogue grid. Sorting and paging happen on the server (the URL holds them), so the table
 // stays fast at 50,000 rows: the browser only ever holds one page.
@@ -115,45 +116,47 @@ export function CatalogueTable({
           Compare selected ({picked.length})
         </Link>
       </div>
-      <table className="data">
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const key = SORTABLE[header.column.id];
-                const active = key === sort;
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}
-                  >
-                    {key ? (
-                      <Link href={sortHref(key)}>
+      <div className="table-scroll">
+        <table className="data">
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const key = SORTABLE[header.column.id];
+                  const active = key === sort;
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}
+                    >
+                      {key ? (
+                        <NavLink href={sortHref(key)}>
+                          <table.FlexRender header={header} />
+                          {active ? (dir === "asc" ? " ▲" : " ▼") : ""}
+                        </NavLink>
+                      ) : (
                         <table.FlexRender header={header} />
-                        {active ? (dir === "asc" ? " ▲" : " ▼") : ""}
-                      </Link>
-                    ) : (
-                      <table.FlexRender header={header} />
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getAllCells().map((cell) => (
-                <td key={cell.id}>
-                  <table.FlexRender cell={cell} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id}>
+                {row.getAllCells().map((cell) => (
+                  <td key={cell.id}>
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

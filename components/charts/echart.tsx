@@ -57,10 +57,11 @@ export function EChart({
     const c = echarts.init(el.current, undefined, { renderer: "canvas" });
     c.setOption({ animation: false, ...option });
     chart.current = c;
-    const resize = () => c.resize();
-    window.addEventListener("resize", resize);
+    // Follows its box, not only the window (a drawer, a rotated phone, a resized card).
+    const observer = new ResizeObserver(() => c.resize());
+    observer.observe(el.current);
     return () => {
-      window.removeEventListener("resize", resize);
+      observer.disconnect();
       c.dispose();
       chart.current = null;
     };

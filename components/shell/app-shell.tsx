@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import type { SessionUser } from "@/lib/domain/roles";
 import { type NavItem, NavLinks } from "./nav-links";
+import { ShellMenu } from "./shell-menu";
+import "./shell.css";
 
 const AREAS: NavItem[] = [
   { href: "/catalogue", label: "Catalogue" },
@@ -17,20 +19,27 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
   const items = user.role === "admin" ? [...AREAS, { href: "/admin", label: "Admin" }] : AREAS;
   return (
     <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="shell-header">
-        <Link href="/catalogue" className="shell-brand">
+        <Link href="/" className="shell-brand">
           <span aria-hidden="true">◈</span> Price Atlas
         </Link>
-        <NavLinks items={items} />
-        <div className="shell-user">
-          <Link href="/account" data-testid="signed-in-user" aria-label={`Your account (${user.email})`}>
-            {user.name ?? user.email}
-          </Link>
-          <span className="badge accent">{user.role}</span>
-          <SignOutButton />
-        </div>
+        <ShellMenu>
+          <NavLinks items={items} />
+          <div className="shell-user">
+            <Link href="/account" data-testid="signed-in-user" aria-label={`Your account (${user.email})`}>
+              {user.name ?? user.email}
+            </Link>
+            <span className="badge accent">{user.role}</span>
+            <SignOutButton />
+          </div>
+        </ShellMenu>
       </header>
-      <main className="shell-main">{children}</main>
+      <main id="main" tabIndex={-1} className="shell-main">
+        {children}
+      </main>
     </>
   );
 }

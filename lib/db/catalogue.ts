@@ -1,12 +1,15 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
+import type { SearchTerm } from "@/lib/domain/search-query";
 import type { AssessmentKind } from "@/lib/domain/services";
+import { matchSql, rankSql } from "./catalogue-search";
 import { prisma } from "./client";
 
-// Catalogue search: words match the trigram-indexed search text; facets count within the filter.
+// Catalogue queries: the search (catalogue-search.ts) and the filters; facets count within both.
 
 export type CatalogueFilter = {
-  q?: string;
+  /** The search, read (lib/domain/search-query) and with typos resolved (typoCorrections). */
+  terms?: SearchTerm[];
   service?: "industry_economics" | "energy_price";
   country?: string;
   commodity?: string;
@@ -29,7 +32,7 @@ type Condition = {
   sql(f: CatalogueFilter): Prisma.Sql;
 };
 const equals = (
-  key: "service" | "country" | "commodity" | "location" | "kind" | "status",
+  key: "service" | "country" | "commodity" | "location" | "kind" | "status" | "currency" | "unit",
   column: string,
   cast = "",
 ): Condition => ({
@@ -37,21 +40,16 @@ const equals = (
   where: (f) => ({ [column]: f[key] }),
   sql: (f) => Prisma.sql`${Prisma.raw(`"${column}"`)} = ${f[key]}${Prisma.raw(cast)}`,
 });
-const inList = (key: "currency" | "unit", list: string, fallback: string): Condition => ({
-  applies: (f) => f[key] !== undefined,
-  where: (f) => ({ OR: [{ [list]: { has: f[key] } }, { [fallback]: f[key] }] }),
-  sql: (f) =>
-    Prisma.sql`(${f[key]} = ANY(${Prisma.raw(`"${list}"`)}) OR ${Prisma.raw(`"${fallback}"`)} = ${f[key]})`,
-});
-const CONDITIONS: Record<Exclude<keyof CatalogueFilter, "q" | "codes">, Condition> = {
+const CONDITIONS: Record<Exclude<keyof CatalogueFilter, "terms" | "codes">, Condition> = {
   service: equals("service", "service", '::"Service"'),
   country: equals("country", "coverage"),
   commodity: equals("commodity", "commodity"),
   location: equals("location", "location"),
   kind: equals("kind", "kind", '::"AssessmentKind"'),
   status: equals("status", "status", '::"AssessmentStatus"'),
-  currency: inList("currency", "availableCurrencies", "defaultCurrency"),
-  unit: inList("unit", "availableUnits", "defaultUnit"),
+  // The native currency and unit: what the vendor publishes the series in (any may be converted).
+  currency: equals("currency", "defaultCurrency"),
+  unit: equals("unit", "defaultUnit"),
   hasForecast: {
     applies: (f) => f.hasForecast !== undefined,
     where: (f) => ({ hasForecast: f.hasForecast }),
@@ -60,36 +58,24 @@ const CONDITIONS: Record<Exclude<keyof CatalogueFilter, "q" | "codes">, Conditio
 };
 type ConditionKey = keyof typeof CONDITIONS;
 
-/** The search words: each must occur in the (lower-case, trigram-indexed) search text. */
-const searchWords = (f: CatalogueFilter) =>
-  (f.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
 const activeConditions = (f: CatalogueFilter, without?: ConditionKey) =>
   (Object.keys(CONDITIONS) as ConditionKey[])
     .filter((k) => k !== without && CONDITIONS[k].applies(f))
     .map((k) => CONDITIONS[k]);
 
-/** A word as a LIKE pattern's literal part: `%` and `_` in it are not wildcards. */
-const likeLiteral = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-export function catalogueWhere(f: CatalogueFilter): Prisma.AssessmentWhereInput {
-  // Prisma's `contains` puts the text between `%`s as it is.
-  const and: Prisma.AssessmentWhereInput[] = searchWords(f).map((w) => ({
-    searchText: { contains: likeLiteral(w) },
-  }));
-  for (const c of activeConditions(f)) and.push(c.where(f));
+function catalogueWhere(f: CatalogueFilter): Prisma.AssessmentWhereInput {
+  const and = activeConditions(f).map((c) => c.where(f));
   if (f.codes) and.push({ OR: f.codes.map((c) => ({ service: c.service, code: c.code })) });
   return { AND: and };
 }
 
-/** The search words as SQL: each must occur in the search text. */
-function searchWordsSql(f: CatalogueFilter): Prisma.Sql {
-  const words = searchWords(f).map((w) => Prisma.sql`"searchText" LIKE ${`%${likeLiteral(w)}%`}`);
-  return words.length ? Prisma.join(words, " AND ") : Prisma.sql`TRUE`;
-}
-
-/** The other filters as SQL, all but one. */
-function conditionsSql(f: CatalogueFilter, without: ConditionKey): Prisma.Sql {
+/** The filters as SQL, all but one. */
+function conditionsSql(f: CatalogueFilter, without?: ConditionKey): Prisma.Sql {
   const parts = activeConditions(f, without).map((c) => c.sql(f));
+  if (f.codes?.length)
+    parts.push(
+      Prisma.sql`("service"::text, "code") IN (${Prisma.join(f.codes.map((c) => Prisma.sql`(${c.service}, ${c.code})`))})`,
+    );
   return parts.length ? Prisma.join(parts, " AND ") : Prisma.sql`TRUE`;
 }
 
@@ -123,22 +109,50 @@ export type CatalogueSort =
   | "upstreamUpdatedAt"
   | "lastAvailableFinal";
 
+/** One page of a catalogue query: by relevance when searching, unless a column sort is asked. */
 export async function searchCatalogue(
   f: CatalogueFilter,
-  page: { skip: number; take: number; sort: CatalogueSort; dir: "asc" | "desc" },
+  page: { skip: number; take: number; sort: CatalogueSort | "relevance"; dir: "asc" | "desc" },
 ) {
-  const where = catalogueWhere(f);
-  const [items, total] = await Promise.all([
-    prisma().assessment.findMany({
-      where,
-      select: CATALOGUE_SELECT,
-      orderBy: [{ [page.sort]: page.dir }, { id: "asc" }],
-      skip: page.skip,
-      take: page.take,
-    }),
-    prisma().assessment.count({ where }),
-  ]);
-  return { items, total };
+  const terms = f.terms ?? [];
+  if (!terms.length) {
+    const where = catalogueWhere(f);
+    const sort = page.sort === "relevance" ? "assessment" : page.sort;
+    const [items, total] = await Promise.all([
+      prisma().assessment.findMany({
+        where,
+        select: CATALOGUE_SELECT,
+        orderBy: [{ [sort]: page.dir }, { id: "asc" }],
+        skip: page.skip,
+        take: page.take,
+      }),
+      prisma().assessment.count({ where }),
+    ]);
+    return { items, total };
+  }
+  const relevance = page.sort === "relevance";
+  const order = relevance
+    ? Prisma.sql`${rankSql(terms)} DESC, "assessment" ASC`
+    : Prisma.raw(`"${page.sort}" ${page.dir === "desc" ? "DESC" : "ASC"}`);
+  const hits = await prisma().$queryRaw<{ id: number; total: number }[]>(Prisma.sql`
+    SELECT "id", (count(*) OVER ())::int AS total
+    FROM "Assessment"
+    WHERE ${matchSql(terms)} AND ${conditionsSql(f)}
+    ORDER BY ${order}, "id" ASC
+    LIMIT ${page.take} OFFSET ${page.skip}`);
+  const total = hits[0]?.total ?? (page.skip > 0 ? await countMatches(f, terms) : 0);
+  const rows = await prisma().assessment.findMany({
+    where: { id: { in: hits.map((h) => h.id) } },
+    select: CATALOGUE_SELECT,
+  });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { items: hits.flatMap((h) => byId.get(h.id) ?? []), total };
+}
+
+async function countMatches(f: CatalogueFilter, match: SearchTerm[]): Promise<number> {
+  const [row] = await prisma().$queryRaw<{ n: number }[]>(Prisma.sql`
+    SELECT count(*)::int AS n FROM "Assessment" WHERE ${matchSql(match)} AND ${conditionsSql(f)}`);
+  return row?.n ?? 0;
 }
 
 /** Each facet: the filter it ignores (so a facet never hides its siblings) and the value it counts. */
@@ -150,15 +164,11 @@ const SCALAR_FACETS = {
   location: { filter: "location", value: `"location"` },
   status: { filter: "status", value: `"status"::text` },
   hasForecast: { filter: "hasForecast", value: `"hasForecast"::text` },
+  currency: { filter: "currency", value: `"defaultCurrency"` },
+  unit: { filter: "unit", value: `"defaultUnit"` },
 } as const satisfies Record<string, { filter: ConditionKey; value: string }>;
-/** List facets: an assessment counts once for each currency (unit) it offers, its default included. */
-const LIST_FACETS = {
-  currency: { filter: "currency", list: `"availableCurrencies"`, fallback: `"defaultCurrency"` },
-  unit: { filter: "unit", list: `"availableUnits"`, fallback: `"defaultUnit"` },
-} as const satisfies Record<string, { filter: ConditionKey; list: string; fallback: string }>;
 type ScalarFacet = keyof typeof SCALAR_FACETS;
-type ListFacet = keyof typeof LIST_FACETS;
-export type FacetField = ScalarFacet | ListFacet;
+export type FacetField = ScalarFacet;
 export type FacetCounts = Record<FacetField, { value: string; count: number }[]>;
 type FacetRow = { facet: FacetField; value: string; count: number };
 
@@ -166,7 +176,7 @@ type FacetRow = { facet: FacetField; value: string; count: number };
  * The scalar facets in one scan: grouped by each on its own (grouping sets), each group counted
  * within the filters other than its facet's own. The column named for a set is the only non-null one.
  */
-async function scalarFacetRows(f: CatalogueFilter): Promise<FacetRow[]> {
+async function scalarFacetRows(f: CatalogueFilter, match: SearchTerm[]): Promise<FacetRow[]> {
   const fields = Object.keys(SCALAR_FACETS) as ScalarFacet[];
   const column = (prefix: string, field: string) => Prisma.raw(`"${prefix}_${field}"`);
   const rows = await prisma().$queryRaw<Record<string, string | number | null>[]>(Prisma.sql`
@@ -177,7 +187,7 @@ async function scalarFacetRows(f: CatalogueFilter): Promise<FacetRow[]> {
           (count(*) FILTER (WHERE ${conditionsSql(f, facet.filter)}))::int AS ${column("n", field)}`;
       }),
     )}
-    FROM "Assessment" WHERE ${searchWordsSql(f)}
+    FROM "Assessment" WHERE ${matchSql(match)}
     GROUP BY GROUPING SETS (${Prisma.join(fields.map((field) => Prisma.raw(`(${SCALAR_FACETS[field].value})`)))})`);
   return rows.flatMap((row) => {
     const field = fields.find((name) => row[`v_${name}`] !== null);
@@ -186,27 +196,12 @@ async function scalarFacetRows(f: CatalogueFilter): Promise<FacetRow[]> {
   });
 }
 
-function listFacetRows(f: CatalogueFilter): Promise<FacetRow[]> {
-  const selects = (Object.keys(LIST_FACETS) as ListFacet[]).map((field) => {
-    const { filter, list, fallback } = LIST_FACETS[field];
-    // Lists hold each value once (parseList), so adding the default only when missing is exact.
-    const values = Prisma.raw(
-      `CASE WHEN ${fallback} = ANY(${list}) THEN ${list} ELSE array_append(${list}, ${fallback}) END`,
-    );
-    return Prisma.sql`SELECT ${Prisma.raw(`'${field}'`)} AS facet, value, count(*)::int AS count
-      FROM (SELECT unnest(${values}) AS value FROM "Assessment"
-        WHERE ${searchWordsSql(f)} AND ${conditionsSql(f, filter)}) offered
-      GROUP BY value`;
-  });
-  return prisma().$queryRaw<FacetRow[]>(Prisma.sql`${Prisma.join(selects, " UNION ALL ")}`);
-}
-
 /** Counts per value of each facet, each within the other filters (a facet never hides its siblings). */
 export async function catalogueFacets(f: CatalogueFilter): Promise<FacetCounts> {
-  const [scalar, lists] = await Promise.all([scalarFacetRows(f), listFacetRows(f)]);
-  const fields = [...Object.keys(SCALAR_FACETS), ...Object.keys(LIST_FACETS)] as FacetField[];
+  const rows = await scalarFacetRows(f, f.terms ?? []);
+  const fields = Object.keys(SCALAR_FACETS) as FacetField[];
   const counts = Object.fromEntries(fields.map((field) => [field, []])) as unknown as FacetCounts;
-  for (const row of [...scalar, ...lists]) counts[row.facet].push({ value: row.value, count: row.count });
+  for (const row of rows) counts[row.facet].push({ value: row.value, count: row.count });
   for (const field of fields)
     counts[field].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
   return counts;

@@ -14,10 +14,12 @@ import {
   visibleLists,
   visitsOf,
 } from "@/lib/db/bookmarks";
+import { latestValues } from "@/lib/db/latest-values";
 import { codeSchema } from "@/lib/domain/codes";
 import { isoDay } from "@/lib/domain/months";
 import type { SessionUser } from "@/lib/domain/roles";
 import { serviceSchema } from "@/lib/domain/services";
+import { summarizeLatest } from "@/lib/domain/value-change";
 import { badRequest, forbidden, notFound } from "@/lib/http/errors";
 
 // Bookmark lists: personal, or shared with everyone to read. Only the owner and the editors the
@@ -47,7 +49,9 @@ export const itemParamsSchema = listParamsSchema.extend({ itemId: z.string().min
 export async function listBookmarks(user: SessionUser) {
   const lists = await visibleLists(user.id);
   const ids = [...new Set(lists.flatMap((l) => l.items.map((i) => i.assessment.id)))];
-  const visits = new Map((await visitsOf(user.id, ids)).map((v) => [v.assessmentId, v.lastViewedAt]));
+  const [visitRows, values] = await Promise.all([visitsOf(user.id, ids), latestValues(user.id, ids)]);
+  const visits = new Map(visitRows.map((v) => [v.assessmentId, v.lastViewedAt]));
+  const latest = new Map(values.map((v) => [v.assessmentId, summarizeLatest(v)]));
   return lists.map((l) => ({
     id: l.id,
     name: l.name,
@@ -69,6 +73,7 @@ export async function listBookmarks(user: SessionUser) {
         updatedAt: isoDay(updated),
         addedBy: i.addedBy.email,
         note: i.note,
+        latest: latest.get(i.assessment.id) ?? null,
         // New data arrived after the user's last look (or it was never opened since bookmarking).
         isNew: Boolean(updated && (!seen ? updated > i.addedAt : updated > seen)),
       };
@@ -136,15 +141,25 @@ export async function unbookmark(user: SessionUser, listId: string, itemId: stri
   return { deleted: true };
 }
 
-/** The user's lists for a "bookmark to…" picker; a first personal list is created on demand. */
-export async function bookmarkTargets(user: SessionUser) {
+/** Which series a list holds, as "service:code" → bookmark item id (the bookmark button's state). */
+const heldItems = (items: { id: string; assessment: { service: string; code: string } }[]) =>
+  Object.fromEntries(items.map((i) => [`${i.assessment.service}:${i.assessment.code}`, i.id]));
+
+/**
+ * The lists the user may bookmark to, for a "bookmark to…" picker, with what each holds; a first
+ * personal list is created on demand.
+ */
+export async function bookmarkTargets(user: SessionUser): Promise<BookmarkTarget[]> {
+  // Only lists the user may change: their own, and shared ones whose owner made them an editor.
   const lists = (await visibleLists(user.id)).filter((l) => canEditList(user, l));
-  if (!lists.some((l) => l.ownerId === user.id)) {
-    const created = await createList({ ownerId: user.id, name: "My bookmarks", shared: false });
-    return [
-      { id: created.id, name: created.name, shared: false },
-      ...lists.map((l) => ({ id: l.id, name: l.name, shared: l.shared })),
-    ];
-  }
-  return lists.map((l) => ({ id: l.id, name: `${l.name}${l.shared ? " (shared)" : ""}`, shared: l.shared }));
+  const targets = lists.map((l) => ({
+    id: l.id,
+    name: `${l.name}${l.shared ? " (shared)" : ""}`,
+    shared: l.shared,
+    items: heldItems(l.items),
+  }));
+  if (lists.some((l) => l.ownerId === user.id)) return targets;
+  const created = await createList({ ownerId: user.id, name: "My bookmarks", shared: false });
+  return [{ id: created.id, name: created.name, shared: false, items: {} }, ...targets];
 }
+export type BookmarkTarget = { id: string; name: string; shared: boolean; items: Record<string, string> };

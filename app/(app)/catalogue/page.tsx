@@ -1,6 +1,12 @@
-import Link from "next/link";
+import {
+  CatalogueNavigation,
+  CatalogueResults,
+  FacetSelect,
+  LoadingStatus,
+  NavLink,
+  SearchForm,
+} from "@/components/catalogue/catalogue-navigation";
 import { CatalogueTable } from "@/components/catalogue/catalogue-table";
-import { UrlSelect } from "@/components/series/url-select";
 import { ExportLinks } from "@/components/ui/export-links";
 import { requireUser } from "@/lib/auth/session";
 import { KIND_LABELS, SERVICE_LABELS } from "@/lib/domain/services";
@@ -26,14 +32,16 @@ export default async function CataloguePage({ searchParams }: Props) {
   const pages = Math.max(1, Math.ceil(data.total / query.pageSize));
   const pageHref = (page: number) =>
     `?${new URLSearchParams({ ...(raw as Record<string, string>), page: String(page) })}`;
+  const relevance = new URLSearchParams(raw as Record<string, string>);
+  for (const k of ["sort", "dir", "page"]) relevance.delete(k);
+  const relevanceHref = `?${relevance}`;
   const exportQuery = new URLSearchParams({ ...(raw as Record<string, string>), kind: "catalogue" });
   exportQuery.delete("page");
   const facet = (name: keyof NonNullable<typeof data.facets>, param: string, label: string) => (
-    <UrlSelect
+    <FacetSelect
       name={param}
       label={label}
       value={String((raw as Record<string, string>)[param] ?? "")}
-      resets={["page"]}
       options={[
         { value: "", label: "All" },
         ...(data.facets?.[name] ?? []).map((f) => ({
@@ -44,75 +52,94 @@ export default async function CataloguePage({ searchParams }: Props) {
     />
   );
   return (
-    <div className="stack">
-      <div className="page-head">
-        <h1>Catalogue</h1>
-        <div className="row">
-          <ExportLinks query={exportQuery} />
+    <CatalogueNavigation>
+      <div className="stack">
+        <div className="page-head">
+          <h1>Catalogue</h1>
+          <div className="row">
+            <ExportLinks query={exportQuery} />
+          </div>
         </div>
-      </div>
-      {!parsed.success && (
-        <div className="alert" role="alert">
-          Some filters in the address were not understood and were ignored.
-        </div>
-      )}
-      <form aria-label="Search the catalogue" method="get" className="row">
-        {Object.entries(raw)
-          .filter(([k]) => !["q", "page"].includes(k))
-          .map(([k, v]) => (
-            <input key={k} type="hidden" name={k} value={v} />
-          ))}
-        <div className="field">
-          <label htmlFor="q">Search</label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={query.q ?? ""}
-            placeholder="code, commodity, country, location…"
-          />
-        </div>
-        <button type="submit" className="button">
-          Search
-        </button>
-        {Object.keys(raw).length > 0 && (
-          <Link className="button" href="/catalogue">
-            Clear all
-          </Link>
+        {!parsed.success && (
+          <div className="alert" role="alert">
+            Some filters in the address were not understood and were ignored.
+          </div>
         )}
-      </form>
-      <fieldset className="row">
-        <legend className="visually-hidden">Filters</legend>
-        {facet("service", "service", "Service")}
-        {facet("kind", "kind", "Product")}
-        {facet("commodity", "commodity", "Commodity")}
-        {facet("coverage", "country", "Country")}
-        {facet("location", "location", "Location")}
-        {facet("currency", "currency", "Currency")}
-        {facet("unit", "unit", "Unit")}
-        {facet("status", "status", "Status")}
-        {facet("hasForecast", "hasForecast", "Forecast")}
-      </fieldset>
-      <p className="small muted" aria-live="polite">
-        {data.total.toLocaleString()} assessment{data.total === 1 ? "" : "s"}
-      </p>
-      {data.total === 0 ? (
-        <p className="empty">
-          Nothing matches.{" "}
-          {Object.keys(raw).length
-            ? "Try fewer words or clear the filters."
-            : "The catalogue fills after the first sync (Admin → Overview)."}
-        </p>
-      ) : (
-        <CatalogueTable items={data.items} lists={lists} sort={query.sort} dir={query.dir} />
-      )}
-      <nav aria-label="Pages" className="row">
-        {query.page > 1 && <Link href={pageHref(query.page - 1)}>← Previous</Link>}
-        <span className="small">
-          Page {query.page} of {pages}
-        </span>
-        {query.page < pages && <Link href={pageHref(query.page + 1)}>Next →</Link>}
-      </nav>
-    </div>
+        <SearchForm value={query.q ?? ""}>
+          {Object.entries(raw)
+            .filter(([k]) => !["q", "page"].includes(k))
+            .map(([k, v]) => (
+              <input key={k} type="hidden" name={k} value={v} />
+            ))}
+          <div className="field">
+            <label htmlFor="q">Search</label>
+            <input
+              id="q"
+              name="q"
+              type="search"
+              defaultValue={query.q ?? ""}
+              placeholder="code, commodity, country, location…"
+            />
+          </div>
+          <button type="submit" className="button">
+            Search
+          </button>
+          {Object.keys(raw).length > 0 && (
+            <NavLink className="button" href="/catalogue">
+              Clear all
+            </NavLink>
+          )}
+        </SearchForm>
+        <fieldset className="row">
+          <legend className="visually-hidden">Filters</legend>
+          {facet("service", "service", "Service")}
+          {facet("kind", "kind", "Product")}
+          {facet("commodity", "commodity", "Commodity")}
+          {facet("coverage", "country", "Country")}
+          {facet("location", "location", "Location")}
+          {facet("currency", "currency", "Currency")}
+          {facet("unit", "unit", "Unit")}
+          {facet("status", "status", "Status")}
+          {facet("hasForecast", "hasForecast", "Forecast")}
+        </fieldset>
+        <CatalogueResults>
+          <LoadingStatus
+            idle={
+              <>
+                {data.total.toLocaleString()} assessment{data.total === 1 ? "" : "s"}
+                {query.q && query.sort && query.sort !== "relevance" && (
+                  <>
+                    {" · "}
+                    <NavLink href={relevanceHref}>sort by relevance</NavLink>
+                  </>
+                )}
+              </>
+            }
+          />
+          {data.total === 0 ? (
+            <p className="empty">
+              Nothing matches.{" "}
+              {Object.keys(raw).length
+                ? "Try fewer words or clear the filters."
+                : "The catalogue fills after the first sync (Admin → Overview)."}
+            </p>
+          ) : (
+            <CatalogueTable
+              items={data.items}
+              lists={lists}
+              sort={query.sort ?? (query.q ? "relevance" : "assessment")}
+              dir={query.dir}
+            />
+          )}
+          <nav aria-label="Pages" className="row">
+            {query.page > 1 && <NavLink href={pageHref(query.page - 1)}>← Previous</NavLink>}
+            <span className="small">
+              Page {query.page} of {pages}
+            </span>
+            {query.page < pages && <NavLink href={pageHref(query.page + 1)}>Next →</NavLink>}
+          </nav>
+        </CatalogueResults>
+      </div>
+    </CatalogueNavigation>
   );
 }

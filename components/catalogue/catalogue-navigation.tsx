@@ -1,0 +1,172 @@
+"use client";
+
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import {
+  type AnchorHTMLAttributes,
+  createContext,
+  type FormEvent,
+  type ReactNode,
+  use,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useTransition,
+} from "react";
+import "./catalogue.css";
+
+// The catalogue's controls change the URL (so a view can be bookmarked and shared) inside a React
+// transition: the current rows stay on screen, marked busy, until the next ones are ready. Arrow
+// keys on a select only move its value; the view follows when the keys rest, or on Enter or blur.
+
+type Navigation = { pending: boolean; navigate: (href: string) => void };
+const NavigationContext = createContext<Navigation>({ pending: false, navigate: () => {} });
+export const useCatalogueNavigation = () => use(NavigationContext);
+
+export function CatalogueNavigation({ children }: { children: ReactNode }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const navigate = useCallback(
+    (href: string) => startTransition(() => router.push(href, { scroll: false })),
+    [router],
+  );
+  return <NavigationContext value={{ pending, navigate }}>{children}</NavigationContext>;
+}
+
+/** The part of the page that a navigation replaces: aria-busy and dimmed while it loads. */
+export function CatalogueResults({ children }: { children: ReactNode }) {
+  const { pending } = useCatalogueNavigation();
+  return (
+    <div className={`catalogue-results${pending ? " is-loading" : ""}`} aria-busy={pending}>
+      {children}
+    </div>
+  );
+}
+
+export function LoadingStatus({ idle }: { idle: ReactNode }) {
+  const { pending } = useCatalogueNavigation();
+  return (
+    <p className="small muted" aria-live="polite">
+      {pending ? <span className="loading">Loading…</span> : idle}
+    </p>
+  );
+}
+
+/** A link that navigates within the transition (modified clicks open new tabs as usual). */
+export function NavLink({ href, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+  const { navigate } = useCatalogueNavigation();
+  return (
+    <a
+      href={href}
+      {...rest}
+      onClick={(e) => {
+        if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+        e.preventDefault();
+        navigate(href);
+      }}
+    />
+  );
+}
+
+/** The current address with `changes` applied (null removes a parameter) and the page reset. */
+function useHref() {
+  const pathname = usePathname();
+  const params = useSearchParams();
+  return (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params.toString());
+    for (const [k, v] of Object.entries(changes)) v ? next.set(k, v) : next.delete(k);
+    next.delete("page");
+    return `${pathname}?${next.toString()}`;
+  };
+}
+
+const KEY_MOVES = new Set([
+  "ArrowUp",
+  "ArrowDown",
+  "ArrowLeft",
+  "ArrowRight",
+  "Home",
+  "End",
+  "PageUp",
+  "PageDown",
+]);
+const KEY_REST_MS = 400;
+
+export function FacetSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+}) {
+  const { navigate } = useCatalogueNavigation();
+  const href = useHref();
+  const [selected, setSelected] = useState(value);
+  const select = useRef<HTMLSelectElement>(null);
+  const byKey = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => setSelected(value), [value]);
+  const commit = (v: string) => {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    if (v !== value) navigate(href({ [name]: v || null }));
+  };
+  // A choice made before the page became interactive is applied once it is.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount
+  useEffect(() => {
+    if (select.current && select.current.value !== value) commit(select.current.value);
+    return () => clearTimeout(timer.current);
+  }, []);
+  const id = `facet-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        ref={select}
+        id={id}
+        value={selected}
+        onKeyDown={(e) => {
+          byKey.current = KEY_MOVES.has(e.key);
+          if (e.key === "Enter") commit(e.currentTarget.value);
+        }}
+        onPointerDown={() => {
+          byKey.current = false;
+        }}
+        onBlur={(e) => timer.current && commit(e.currentTarget.value)}
+        onChange={(e) => {
+          const v = e.target.value;
+          setSelected(v);
+          if (!byKey.current) return commit(v);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => commit(v), KEY_REST_MS);
+        }}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The search field: a GET form (works before the page is interactive), navigated in place after. */
+export function SearchForm({ value, children }: { value: string; children: ReactNode }) {
+  const { navigate } = useCatalogueNavigation();
+  const href = useHref();
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const q = String(new FormData(e.currentTarget).get("q") ?? "").trim();
+    navigate(href({ q: q || null }));
+  };
+  return (
+    <form aria-label="Search the catalogue" method="get" className="row" onSubmit={submit} key={value}>
+      {children}
+    </form>
+  );
+}
