@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, login, VIEWER } from "./helpers";
+import { ADMIN, login, sameOrigin, VIEWER } from "./helpers";
 
 // Everyday use on a phone and a desktop: the shell, search ranking, the home page, signing out.
 
@@ -149,11 +149,14 @@ test.describe("on a desktop (1440 × 900)", () => {
       items: { service: string; code: string }[];
     };
     const name = `Home ${Date.now()}`;
-    const list = (await (await page.request.post("/api/v1/bookmarks", { data: { name } })).json()) as {
+    const list = (await (
+      await page.request.post("/api/v1/bookmarks", { headers: sameOrigin(page), data: { name } })
+    ).json()) as {
       id: string;
     };
     for (const i of found.items)
       await page.request.post(`/api/v1/bookmarks/${list.id}/items`, {
+        headers: sameOrigin(page),
         data: { service: i.service, code: i.code },
       });
     const [first] = found.items;
