@@ -39,6 +39,7 @@ export function assessmentSyncState(service: Service) {
           upstreamUpdatedAt: true,
           lastFinal: true,
           historyLoaded: true,
+          lastFetchedAt: true,
           lastRequestedAt: true,
         },
       },

@@ -143,6 +143,11 @@ export async function markBatch(id: string, status: "failed" | "skipped", messag
   });
 }
 
+/** Marks a run as alive (its holder is working on it). */
+export async function touchRun(id: string): Promise<void> {
+  await prisma().syncRun.updateMany({ where: { id }, data: { heartbeatAt: new Date() } });
+}
+
 export async function updateRun(
   id: string,
   data: Partial<{

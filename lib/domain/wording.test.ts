@@ -19,7 +19,8 @@ describe("readKind", () => {
     expect(ie({ commodity: "Plant location factor", ...none }).kind).toBe("location_factor");
   });
 
-  it("tells utilities by their currency/unit lists, and indices by their unit, when the words say nothing", () => {
+  it("tells utilities by their currency/unit lists first, and indices by their unit, when the words say nothing", () => {
+    expect(ie({ commodity: "Power for construction cost sites" }).kind).toBe("utility");
     expect(ie({ commodity: "Cooling water" })).toEqual({ kind: "utility", recognised: true });
     expect(ie({ commodity: "Plant costs", defaultUnit: "Factor", ...none }).kind).toBe("location_factor");
     expect(ie({ commodity: "Plant costs", defaultUnit: "Index (2007=100)", ...none }).kind).toBe(
@@ -105,6 +106,12 @@ describe("readLifecycleRemark", () => {
       recognised: false,
     });
     expect(readLifecycleRemark("Prices include excise duties", "1-1-1").recognised).toBe(true);
+    // A series that is not discontinued is replaced by nothing, whatever code its remark names.
+    expect(readLifecycleRemark("See also 12345-1-2 for the USD version", "1-1-1").replacedBy).toBeNull();
+    expect(readLifecycleRemark("Replacement for 12345-1-2", "1-1-1")).toMatchObject({
+      replacedBy: null,
+      replaces: "12345-1-2",
+    });
     expect(readLifecycleRemark(null, "1-1-1").discontinued).toBe(false);
   });
 });

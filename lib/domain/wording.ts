@@ -31,13 +31,14 @@ export function readKind(
   },
 ): { kind: AssessmentKind; recognised: boolean } {
   if (service === "energy_price") return { kind: "energy", recognised: true };
+  // The structured fields first: only utilities offer currencies or units to convert to.
+  if (!listIsEmpty(fields.availableCurrencies) || !listIsEmpty(fields.availableUnits))
+    return { kind: "utility", recognised: true };
   const words = `${fields.commodity} ${fields.assessment}`;
   if (/location\s+factor|relocation\s+factor/i.test(words))
     return { kind: "location_factor", recognised: true };
   if (/cost\s+ind(ex|ices)|construction\s+cost|cost\s+escalation|capital\s+cost/i.test(words))
     return { kind: "cost_index", recognised: true };
-  if (!listIsEmpty(fields.availableCurrencies) || !listIsEmpty(fields.availableUnits))
-    return { kind: "utility", recognised: true };
   if (/^factor$/i.test(fields.defaultUnit.trim())) return { kind: "location_factor", recognised: true };
   if (/^index/i.test(fields.defaultUnit.trim())) return { kind: "cost_index", recognised: true };
   return { kind: "unknown", recognised: false };
@@ -94,9 +95,7 @@ const CODE_IN_TEXT = /\b\d{1,9}-\d{1,9}-\d{1,9}\b/g;
 const DISCONTINUED =
   /discontinu|ceased|no longer (?:published|maintained|updated|assessed|available)|terminated|withdrawn|retired|superseded by|replaced by/i;
 const BACKWARD =
-  /\b(?:replaces|replacing|continues|continuation of|supersedes|successor (?:of|to)|formerly|previously|predecessor)\b/i;
-const FORWARD =
-  /\b(?:replaced by|replacement|successor|superseded by|continued (?:as|by|under|in)|moved to|new code|see)\b/i;
+  /\b(?:replaces|replacing|replacement for|continues|continuation of|supersedes|successor (?:of|to)|formerly|previously|predecessor)\b/i;
 
 /**
  * Reads a lifecycle remark (`remark_2`). Codes are found by their shape; which way a named code
@@ -115,7 +114,8 @@ export function readLifecycleRemark(remark: string | null | undefined, ownCode: 
     const before = text.slice(from, match.index);
     from = (match.index ?? 0) + match[0].length;
     if (BACKWARD.test(before)) replaces ??= match[0];
-    else if (FORWARD.test(before) || discontinued) replacedBy ??= match[0];
+    // A forward link only from a series the remark says is discontinued ("see also …" is no link).
+    else if (discontinued) replacedBy ??= match[0];
     else unread = true;
   }
   return { discontinued, replacedBy, replaces, recognised: !unread };

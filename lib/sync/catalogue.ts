@@ -112,6 +112,7 @@ export async function syncCatalogue(
           upstreamUpdatedAt: v.upstreamUpdatedAt,
           lastFinal: v.lastFinal,
           historyLoaded: v.historyLoaded,
+          lastFetchedAt: v.lastFetchedAt,
         })),
     };
   });

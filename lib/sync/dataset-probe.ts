@@ -57,7 +57,6 @@ export async function probeUnknownDatasets(
 ): Promise<{ learned: number; unsettled: number; loaded: number }> {
   if (unknown.size === 0) return { learned: 0, unsettled: 0, loaded: 0 };
   const byCode = new Map(inputs.filter((i) => i.service === service).map((i) => [i.code, i]));
-  let before = counts(await client.dataLimits(service, ctx));
   let learned = 0;
   let unsettled = 0;
   let loaded = 0;
@@ -68,6 +67,8 @@ export async function probeUnknownDatasets(
     );
     if (!candidate) continue; // nothing to load: nothing to spend, nothing to learn this period
     const { input, decision } = candidate;
+    // Read just before the call: what moved since an earlier reading is not this probe's doing.
+    const before = counts(await client.dataLimits(service, ctx));
     const now = client.now();
     let answered = 0;
     try {
@@ -117,7 +118,6 @@ export async function probeUnknownDatasets(
     const after = counts(await client.dataLimits(service, ctx));
     const verdict =
       answered > 0 ? keyThatFell(before, after, answered) : { inconclusive: "the code was not answered" };
-    before = after;
     if ("dataset" in verdict) {
       learned++;
       const evidence = `${verdict.dataset} fell by ${answered} after loading ${input.code} (${now.toISOString().slice(0, 10)})`;

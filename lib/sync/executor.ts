@@ -91,6 +91,16 @@ export async function executeBatches(opts: ExecuteOptions): Promise<ExecuteResul
       batchId: batch.id,
     });
     observations += result.observations;
+    // Codes the vendor left out of its answer are not loaded: say so, or nobody ever learns why.
+    const answered = new Set(records.map((r) => r.code));
+    const missing = batch.codes.filter((c) => !answered.has(c));
+    if (missing.length)
+      await noteSyncIssue(
+        service,
+        missing,
+        "The vendor left this code out of its answer (no longer served to this subscription, or unknown to it).",
+        opts.now(),
+      );
   };
 
   const worker = async () => {

@@ -20,6 +20,8 @@ export type VariantState = {
   upstreamUpdatedAt: Date | null;
   lastFinal: Date | null;
   historyLoaded: boolean;
+  /** when this rendering was last stored (loaded at all, even without finals in the window) */
+  lastFetchedAt?: Date | null;
 };
 
 export type PlanInput = {
@@ -74,7 +76,9 @@ export function decide(
   variant: VariantState | undefined,
   historyAvailable = true,
 ): { operation: Operation; reason: Reason } | null {
-  const hasData = Boolean(variant?.historyLoaded || variant?.lastFinal);
+  // Stored at all (in full, or Series Values' window while the plan lacked History), even when that
+  // window held no final (a series only forecast lately): otherwise it would be paid for every run.
+  const hasData = Boolean(variant?.historyLoaded || variant?.lastFetchedAt || variant?.lastFinal);
   if (!hasData) return { operation: historyAvailable ? "series_hist" : "series", reason: "first load" };
   // Loaded from Series Values while the plan lacked History: complete it once History is there.
   if (!variant?.historyLoaded && historyAvailable) return { operation: "series_hist", reason: "first load" };

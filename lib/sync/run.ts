@@ -2,7 +2,7 @@ import "server-only";
 import { codeDatasets } from "@/lib/db/assessments";
 import { releaseLease, renewLease } from "@/lib/db/leases";
 import { tidyAfterSync } from "@/lib/db/maintenance";
-import { createRun, findRun, findUnfinishedRun, storePlan, updateRun } from "@/lib/db/sync-runs";
+import { createRun, findRun, findUnfinishedRun, storePlan, touchRun, updateRun } from "@/lib/db/sync-runs";
 import { runLedgerTotals } from "@/lib/db/upstream-usage";
 import type { ServiceName } from "@/lib/domain/services";
 import { planCostSchema, type SyncSummary, type SyncTrigger } from "@/lib/domain/sync-run";
@@ -99,6 +99,17 @@ async function leasedRun(
     });
   }
   let runId: string | null = null;
+  // The lease and the run's heartbeat are kept alive for the whole run, planning and long vendor
+  // retries included: another instance takes a run over only when this process is really gone.
+  const keepAlive = setInterval(
+    () => {
+      void renewLease(LEASE, holder, ttl).catch(() => {});
+      if (runId) void touchRun(runId).catch(() => {});
+    },
+    Math.max(1000, ttl / 3),
+  );
+  keepAlive.unref();
+
   try {
     const unfinished = await findUnfinishedRun();
     const resumed = Boolean(unfinished);
@@ -202,6 +213,7 @@ async function leasedRun(
     if (error instanceof UpstreamError) return summary({ runId, status: "failed", message });
     throw error;
   } finally {
+    clearInterval(keepAlive);
     await releaseLease(LEASE, holder);
   }
 }
