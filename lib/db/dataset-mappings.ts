@@ -24,7 +24,10 @@ export async function datasetMappings(service?: Service): Promise<StoredDatasetM
   return rows.map((r) => ({ ...r, source: r.source as DatasetMappingSource }));
 }
 
-/** Saves a learned mapping; an admin's mapping is never replaced by a learned one. */
+/**
+ * Saves a learned mapping; an admin's mapping is never replaced by a learned one. Returns whether
+ * the mapping now says what was learned.
+ */
 export async function saveDatasetMapping(m: {
   service: Service;
   coverage: string;
@@ -33,7 +36,7 @@ export async function saveDatasetMapping(m: {
   evidence?: string | null;
   updatedBy?: string | null;
   at: Date;
-}): Promise<void> {
+}): Promise<boolean> {
   const data = {
     dataset: m.dataset,
     source: m.source,
@@ -47,19 +50,20 @@ export async function saveDatasetMapping(m: {
       create: { service: m.service, coverage: m.coverage, ...data },
       update: data,
     });
-    return;
+    return true;
   }
-  await prisma().$transaction(async (tx) => {
+  return prisma().$transaction(async (tx) => {
     const current = await tx.datasetMapping.findUnique({
       where: { service_coverage: { service: m.service, coverage: m.coverage } },
     });
-    if (current?.source === "admin") return;
-    if (current && current.dataset === m.dataset && current.source === m.source) return;
+    if (current?.source === "admin") return false;
+    if (current && current.dataset === m.dataset && current.source === m.source) return true;
     await tx.datasetMapping.upsert({
       where: { service_coverage: { service: m.service, coverage: m.coverage } },
       create: { service: m.service, coverage: m.coverage, ...data },
       update: data,
     });
+    return true;
   });
 }
 

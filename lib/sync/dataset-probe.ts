@@ -121,18 +121,21 @@ export async function probeUnknownDatasets(
     if ("dataset" in verdict) {
       learned++;
       const evidence = `${verdict.dataset} fell by ${answered} after loading ${input.code} (${now.toISOString().slice(0, 10)})`;
-      await saveDatasetMapping({
+      const mapping = {
         service,
         coverage,
         dataset: verdict.dataset,
-        source: "observed",
+        source: "observed" as const,
         evidence,
         at: now,
-      });
-      await assignDataset(service, coverage, verdict.dataset);
-      for (const code of codes) {
-        const i = byCode.get(code);
-        if (i) i.dataset = verdict.dataset;
+      };
+      // An admin's choice stands: what was learned is then only noted.
+      if (await saveDatasetMapping(mapping)) {
+        await assignDataset(service, coverage, verdict.dataset);
+        for (const code of codes) {
+          const i = byCode.get(code);
+          if (i) i.dataset = verdict.dataset;
+        }
       }
       await noteOutcome(service, coverage, {
         at: now.toISOString(),

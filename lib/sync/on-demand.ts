@@ -53,7 +53,16 @@ async function fetchOnce(key: string, req: OnDemandRequest): Promise<void> {
   while (!(await takeLease(lease, PROCESS_ID, 60_000))) {
     // Another instance is fetching it: wait for its result.
     if (await loaded(req)) return;
-    if (Date.now() > deadline || !(await findLease(lease))) break;
+    if (!(await findLease(lease))) break; // its holder gave up: fetch it here
+    // Still being fetched elsewhere (a slow vendor): answer now rather than pay for it twice.
+    if (Date.now() > deadline)
+      throw new UpstreamError(
+        "unavailable",
+        "Another request is fetching this rendering; try again in a minute.",
+        {
+          retryAfterMs: 60_000,
+        },
+      );
     await sleep(250);
   }
   try {
