@@ -1,3 +1,5 @@
+import "server-only";
+
 // Where a login may send the user afterwards: a path on this site, never another origin. The value
 // is resolved with the URL API against a placeholder origin (as a browser would resolve it), so
 // backslashes, tabs, encoded slashes and scheme tricks are judged the way they would be followed.

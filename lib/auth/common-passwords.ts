@@ -1,3 +1,4 @@
+import "server-only";
 // The most common passwords of public breach lists (lower-case). A password equal to one of
 // these, or one of these with a few digits or symbols around it, is refused (password-policy.ts).
 export const COMMON_PASSWORDS: readonly string[] = [

@@ -1,3 +1,4 @@
+import "server-only";
 // Who may do what. Pages and routes ask here rather than comparing roles themselves.
 import type { SessionUser } from "@/lib/domain/roles";
 

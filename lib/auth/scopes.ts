@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 
 // What a personal API token may do. `read`: GET requests. `write`: changes under /api/v1 (bookmarks).

@@ -1,3 +1,4 @@
+import "server-only";
 // Who is on the other end of a request. The server stamps the socket's address on every request it
 // receives (see peer-stamp.ts), overwriting anything a client sent under that name. X-Forwarded-For
 // is believed only as far as the configured number of proxies in front of the app: each proxy

@@ -1,3 +1,4 @@
+import "server-only";
 // One error shape for the whole API: {"error": {"code", "message", "details?"}} with the right
 // status. Services throw AppError subclasses; the route wrapper turns them into responses.
 

@@ -1,3 +1,4 @@
+import "server-only";
 // Checks every state-changing request passes before anything else reads it: a same-origin browser
 // request (cookies alone are not enough: SameSite=Lax still lets top-level cross-site POSTs and
 // same-site subdomains through), a JSON content type, and a body of at most MAX_JSON_BYTES.

@@ -1,3 +1,4 @@
+import "server-only";
 // Response headers that depend on the request: a Content-Security-Policy with a fresh nonce per
 // page (Next.js puts it on its own scripts; nothing inline runs without it) and HSTS when the app
 // is served over https. Static ones (Permissions-Policy, nosniff, framing) are in next.config.ts.
