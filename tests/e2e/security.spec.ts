@@ -129,6 +129,8 @@ const PAGES: { path: string; admin?: boolean; public?: boolean; file: string }[]
   { path: "/compare", file: "(app)/compare/page.tsx" },
   { path: "/location-factors", file: "(app)/location-factors/page.tsx" },
   { path: "/tools", file: "(app)/tools/page.tsx" },
+  { path: "/forecast-accuracy", file: "(app)/forecast-accuracy/page.tsx" },
+  { path: "/reference", file: "(app)/reference/page.tsx" },
   { path: "/bookmarks", file: "(app)/bookmarks/page.tsx" },
   { path: "/account", file: "(app)/account/page.tsx" },
   { path: "/series/industry_economics/999-9-9", file: "(app)/series/[service]/[code]/page.tsx" },
@@ -179,7 +181,8 @@ test("every page: anonymous and token callers go to the login page, viewers stay
     expect(anon).toBe("login");
     expect(token).toBe("login");
     const notFound = p.path.startsWith("/series/") ? 404 : 200;
-    const pageOk = p.path === "/" ? "→/catalogue" : notFound;
+    // "/" is the home page now (it used to redirect to the catalogue).
+    const pageOk = notFound;
     expect(viewer).toEqual(p.admin ? 403 : pageOk);
     expect(foreign).toEqual(p.admin ? 403 : pageOk);
     if (p.path !== "/admin") expect(admin).toEqual(pageOk);
@@ -207,7 +210,17 @@ test("pages carry a nonce-based Content-Security-Policy they pass, and no HSTS o
   const again = await page.request.get("/login");
   expect(again.headers()["content-security-policy"]).not.toBe(csp); // a fresh nonce per page
   await login(page, ADMIN);
-  for (const path of ["/catalogue", "/compare", "/location-factors", "/tools", "/bookmarks", "/account"]) {
+  for (const path of [
+    "/",
+    "/catalogue",
+    "/compare",
+    "/location-factors",
+    "/tools",
+    "/forecast-accuracy",
+    "/reference",
+    "/bookmarks",
+    "/account",
+  ]) {
     await page.goto(path);
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   }
