@@ -7,11 +7,12 @@
 // framework's own floor (/api/health/live) is measured in the same run. Also reports the app
 // server's memory after the sync and under the load. BENCH_DATABASE_URL=postgresql://… runs it on
 // PostgreSQL (in a fresh schema, dropped afterwards).
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { startBenchApp } from "./app-process";
 import {
   fmt,
   type Hammer,
@@ -51,7 +52,7 @@ async function onPostgres(sql: string): Promise<void> {
 async function startApp(): Promise<ChildProcess> {
   rmSync(DATA_DIR, { recursive: true, force: true });
   await onPostgres(`CREATE SCHEMA "${PG_SCHEMA}"`);
-  const database = PG_URL
+  const database: Record<string, string> = PG_URL
     ? {
         DATABASE_URL: `${PG_URL}${PG_URL.includes("?") ? "&" : "?"}schema=${PG_SCHEMA}`,
         NEXTAUTH_SECRET: randomBytes(24).toString("base64url"),
@@ -59,35 +60,14 @@ async function startApp(): Promise<ChildProcess> {
         ADMIN_PASSWORD: "atlas-admin",
       }
     : {};
-  const child = spawn(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "scripts/start.ts"],
-    {
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        DATA_DIR,
-        SIMULATOR_PORT: "4210",
-        SIM_SIZE: "5000",
-        // Measured on today's release alone, as before the demo replayed its history.
-        DEMO_HISTORY_MONTHS: "0",
-        LOG_LEVEL: "warn",
-        NEXTAUTH_URL: `http://localhost:${PORT}`,
-        ...database,
-      },
-      stdio: ["ignore", "pipe", "inherit"],
-      detached: true,
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (c: Buffer) => {
-      out += c.toString();
-      if (out.includes("ready at")) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`app exited with ${code}\n${out}`)));
+  return startBenchApp({
+    PORT: String(PORT),
+    DATA_DIR,
+    SIMULATOR_PORT: "4210",
+    SIM_SIZE: "5000",
+    NEXTAUTH_URL: `http://localhost:${PORT}`,
+    ...database,
   });
-  return child;
 }
 
 async function main() {

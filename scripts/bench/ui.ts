@@ -4,10 +4,11 @@
 // catalogue search typed → rows shown; facet picked → rows; series link clicked → chart drawn;
 // currency changed → chart redrawn; a comparison of 10 series × 20 years opened → chart drawn.
 // Beside them, a baseline from the same run: opening a static page (the not-found page) the same way.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
+import { startBenchApp } from "./app-process";
 import { fmt, percentile, table } from "./http-load";
 import { signIn } from "./page-weight";
 
@@ -19,35 +20,16 @@ const base = `http://localhost:${PORT}`;
 
 async function startApp(): Promise<ChildProcess> {
   rmSync(DATA_DIR, { recursive: true, force: true });
-  const child = spawn(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "scripts/start.ts"],
-    {
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        DATA_DIR,
-        SIMULATOR_PORT,
-        LOG_LEVEL: "warn",
-        NEXTAUTH_URL: base,
-        DATABASE_URL: "",
-        UPSTREAM_BASE_URL: "",
-        ADMIN_EMAIL: "",
-        ADMIN_PASSWORD: "",
-      },
-      stdio: ["ignore", "pipe", "inherit"],
-      detached: true,
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (c: Buffer) => {
-      out += c.toString();
-      if (out.includes("ready at")) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`app exited with ${code}\n${out}`)));
+  return startBenchApp({
+    PORT: String(PORT),
+    DATA_DIR,
+    SIMULATOR_PORT,
+    NEXTAUTH_URL: base,
+    DATABASE_URL: "",
+    UPSTREAM_BASE_URL: "",
+    ADMIN_EMAIL: "",
+    ADMIN_PASSWORD: "",
   });
-  return child;
 }
 
 async function waitForSync(cookie: string) {
