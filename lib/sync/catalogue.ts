@@ -40,7 +40,7 @@ function reportUnread(service: ServiceName, rows: AssessmentRow[]): void {
 }
 
 /** The catalogue's rows with each one's dataset as far as the vendor's words and our learning tell. */
-export async function catalogueRows(
+async function catalogueRows(
   service: ServiceName,
   records: Awaited<ReturnType<UpstreamClient["seriesInfo"]>>,
 ) {
