@@ -9,7 +9,9 @@ import type { CatalogueItem } from "@/lib/services/catalogue";
 import { NavLink } from "./catalogue-navigation";
 
 // The catalogue grid. Sorting and paging happen on the server (the URL holds them), so the table
-// stays fast at 50,000 rows: the browser only ever holds one page.
+// stays fast at 50,000 rows: the browser only ever holds one page. Row links are not prefetched:
+// a page of rows would send dozens of requests the moment it shows, competing with the user's
+// next search on the server.
 
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, CatalogueItem>();
@@ -61,7 +63,11 @@ export function CatalogueTable({
         helper.accessor("code", {
           header: "Code",
           cell: (c) => (
-            <Link className="mono" href={`/series/${c.row.original.service}/${c.getValue()}`}>
+            <Link
+              className="mono"
+              href={`/series/${c.row.original.service}/${c.getValue()}`}
+              prefetch={false}
+            >
               {c.getValue()}
             </Link>
           ),
@@ -69,7 +75,9 @@ export function CatalogueTable({
         helper.accessor("assessment", {
           header: "Assessment",
           cell: (c) => (
-            <Link href={`/series/${c.row.original.service}/${c.row.original.code}`}>{c.getValue()}</Link>
+            <Link href={`/series/${c.row.original.service}/${c.row.original.code}`} prefetch={false}>
+              {c.getValue()}
+            </Link>
           ),
         }),
         helper.accessor("commodity", { header: "Commodity" }),
@@ -97,7 +105,8 @@ export function CatalogueTable({
       ]),
     [picked, lists],
   );
-  const table = useTable({ features, columns, data: items });
+  // Rows keyed by series, not position: a row's bookmark state must not pass to the next page's row.
+  const table = useTable({ features, columns, data: items, getRowId: (r) => `${r.service}:${r.code}` });
   const sortHref = (key: string) => {
     const next = new URLSearchParams(params.toString());
     next.set("sort", key);
