@@ -1,14 +1,8 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useMemo } from "react";
+import { LazyLineChart as LineChart } from "@/components/charts/lazy-line-chart";
 import { applyTransform, TRANSFORM_LABELS, type Transform } from "@/lib/domain/transforms";
-
-// ECharts is loaded only where a chart is shown, after the page itself.
-const LineChart = dynamic(() => import("@/components/charts/line-chart").then((m) => m.LineChart), {
-  ssr: false,
-  loading: () => <p className="muted">Loading chart…</p>,
-});
 
 type P = { date: string; value: number; preliminary?: boolean };
 

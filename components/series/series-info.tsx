@@ -1,3 +1,4 @@
+import { fieldLabel, formatMonth } from "@/lib/domain/format";
 import { vendorAddedFields } from "@/lib/domain/info-fields";
 import { KIND_LABELS } from "@/lib/domain/services";
 
@@ -43,14 +44,17 @@ export function SeriesInfo({ assessment: a }: { assessment: Info }) {
     ["Available units", a.availableUnits.join(", ") || "N/A"],
     ["Forecast", a.hasForecast ? "yes" : "no"],
     ["Preliminary values", a.hasPreliminary ? "yes" : "no"],
-    ["Last final", d(a.lastAvailableFinal)],
+    ["Last final", a.lastAvailableFinal ? formatMonth(d(a.lastAvailableFinal)) : "—"],
     ["History revised", a.seriesHistChanged ? "yes" : "no"],
     ["Remark 1", a.remark1],
     ["Remark 2", a.remark2 ?? "N/A"],
     ["Updated", d(a.upstreamUpdatedAt)],
     ["Quota dataset", a.dataset ?? "not known yet (learned at the next sync)"],
     ...(a.syncIssue ? [["Not loaded because", a.syncIssue] as [string, string]] : []),
-    ...vendorAddedFields(a.raw).map(([k, v]) => [`Vendor field “${k}”`, v] as [string, string]),
+    // Fields the vendor added since the spec: named in words, the vendor's own name kept beside.
+    ...vendorAddedFields(a.raw).map(
+      ([k, v]) => [`${fieldLabel(k)} (vendor field “${k}”)`, v] as [string, string],
+    ),
   ];
   return (
     <section className="card" aria-labelledby="info-heading">

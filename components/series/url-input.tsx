@@ -1,6 +1,6 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useUrlParams } from "./use-url-params";
 
 /** A labelled input (e.g. a month) whose value lives in the URL, applied when it changes. */
 export function UrlInput({
@@ -8,15 +8,16 @@ export function UrlInput({
   label,
   value,
   type = "month",
+  resets = [],
 }: {
   name: string;
   label: string;
   value: string;
   type?: "month" | "date" | "text";
+  /** parameters to drop when this one changes (a preset the typed value replaces) */
+  resets?: string[];
 }) {
-  const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
+  const { pending, setParams } = useUrlParams();
   const id = `input-${name}`;
   return (
     <div className="field">
@@ -25,15 +26,18 @@ export function UrlInput({
         id={id}
         type={type}
         defaultValue={value}
+        aria-busy={pending}
         onChange={(e) => {
           const v = e.target.value;
           if (v && !e.target.checkValidity()) return;
-          const next = new URLSearchParams(params.toString());
-          if (v) next.set(name, v);
-          else next.delete(name);
-          router.push(`${pathname}?${next.toString()}`);
+          setParams({ [name]: v || null, ...Object.fromEntries(resets.map((r) => [r, null])) });
         }}
       />
+      {pending && (
+        <span role="status" className="small muted loading">
+          Loading…
+        </span>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useUrlParams } from "./use-url-params";
 
 /** A labelled select whose value lives in the URL (so the view can be bookmarked and shared). */
 export function UrlSelect({
@@ -17,9 +17,7 @@ export function UrlSelect({
   /** parameters to drop when this one changes (e.g. the page number) */
   resets?: string[];
 }) {
-  const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
+  const { pending, setParams } = useUrlParams();
   const id = `select-${name}`;
   return (
     <div className="field">
@@ -27,13 +25,10 @@ export function UrlSelect({
       <select
         id={id}
         value={value}
-        onChange={(e) => {
-          const next = new URLSearchParams(params.toString());
-          if (e.target.value) next.set(name, e.target.value);
-          else next.delete(name);
-          for (const r of resets) next.delete(r);
-          router.push(`${pathname}?${next.toString()}`);
-        }}
+        aria-busy={pending}
+        onChange={(e) =>
+          setParams({ [name]: e.target.value || null, ...Object.fromEntries(resets.map((r) => [r, null])) })
+        }
       >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -41,6 +36,11 @@ export function UrlSelect({
           </option>
         ))}
       </select>
+      {pending && (
+        <span role="status" className="small muted loading">
+          Loading…
+        </span>
+      )}
     </div>
   );
 }

@@ -24,7 +24,8 @@ const month = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "must be YYYY-MM")
   .transform((v) => new Date(`${v}-01T00:00:00Z`));
-const day = z
+/** A vintage date (YYYY-MM-DD): what the vendor had published by the end of that day. */
+export const asOfDaySchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "must be YYYY-MM-DD")
   .transform((v, ctx) => {
@@ -40,7 +41,7 @@ export const seriesQuerySchema = z
     unit: z.string().trim().min(1).max(20).optional(),
     from: month.optional(),
     to: month.optional(),
-    asOf: day.optional(),
+    asOf: asOfDaySchema.optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: "from must not be after to",
@@ -224,6 +225,12 @@ export type SeriesView = {
   finals: { date: string; value: number; preliminary?: boolean }[];
   forecasts: { date: string; value: number }[];
 };
+
+/** A series page's title: its code and assessment (null when there is no such series). */
+export async function seriesTitle(params: z.infer<typeof seriesParamsSchema>): Promise<string | null> {
+  const a = await findAssessment(params.service, params.code);
+  return a ? `${a.code} — ${a.assessment}` : null;
+}
 
 /** Everything the series page shows besides the points. */
 export async function seriesDetails(user: SessionUser, params: z.infer<typeof seriesParamsSchema>) {

@@ -1,6 +1,8 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
+import { RangePresets } from "@/components/series/range-presets";
 import { SeriesChart } from "@/components/series/series-chart";
 import { SeriesInfo } from "@/components/series/series-info";
 import { SeriesTable } from "@/components/series/series-table";
@@ -9,6 +11,8 @@ import { UrlSelect } from "@/components/series/url-select";
 import { ExportLinks } from "@/components/ui/export-links";
 import { isAdmin } from "@/lib/auth/permissions";
 import { requireUser } from "@/lib/auth/session";
+import { presetFrom, readRangePreset } from "@/lib/domain/date-range";
+import { formatMonth, unitLabel } from "@/lib/domain/format";
 import { TRANSFORM_LABELS, TRANSFORMS, type Transform } from "@/lib/domain/transforms";
 import { AppError } from "@/lib/http/errors";
 import { bookmarkTargets } from "@/lib/services/bookmarks";
@@ -18,6 +22,7 @@ import {
   seriesDetails,
   seriesParamsSchema,
   seriesQuerySchema,
+  seriesTitle,
 } from "@/lib/services/series";
 import { vintagesQuerySchema } from "@/lib/services/vintages";
 import { ForecastSection } from "./forecast-section";
@@ -30,6 +35,13 @@ type Props = {
   searchParams: Promise<Record<string, string | undefined>>;
 };
 
+/** The tab names the series: its code and assessment. */
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await requireUser();
+  const p = seriesParamsSchema.safeParse(await params);
+  return { title: (p.success && (await seriesTitle(p.data))) || "Series" };
+}
+
 export default async function SeriesPage({ params, searchParams }: Props) {
   const user = await requireUser();
   const p = seriesParamsSchema.safeParse(await params);
@@ -38,11 +50,14 @@ export default async function SeriesPage({ params, searchParams }: Props) {
   const details = await seriesDetails(user, p.data);
   if (!details) notFound();
   const a = details.assessment;
+  // A typed From/To wins over a preset; without either, every month is shown.
+  const preset = sp.from || sp.to ? null : readRangePreset(sp.range);
+  const from = sp.from || presetFrom(preset, a.lastAvailableFinal?.toISOString());
   const q = seriesQuerySchema.safeParse({
     currency: sp.currency,
     unit: sp.unit,
     asOf: sp.asOf || undefined,
-    from: sp.from || undefined,
+    from: from || undefined,
     to: sp.to || undefined,
   });
   const log = sp.scale === "log";
@@ -71,7 +86,8 @@ export default async function SeriesPage({ params, searchParams }: Props) {
     ...(data ? { currency: data.currency, unit: data.unit } : {}),
     transform,
     ...(sp.base ? { base: sp.base } : {}),
-    ...(q.success && sp.from ? { from: sp.from } : {}),
+    ...(q.success && from ? { from } : {}),
+    ...(q.success && sp.asOf ? { asOf: sp.asOf } : {}),
     ...(q.success && sp.to ? { to: sp.to } : {}),
   });
   const months = data ? [...data.finals, ...data.forecasts].map((x) => x.date.slice(0, 7)) : [];
@@ -162,7 +178,7 @@ export default async function SeriesPage({ params, searchParams }: Props) {
             name="base"
             label="Base month"
             value={sp.base ?? months[0] ?? ""}
-            options={months.map((m) => ({ value: m, label: m }))}
+            options={months.map((m) => ({ value: m, label: formatMonth(m) }))}
           />
         )}
         <UrlSelect
@@ -171,8 +187,9 @@ export default async function SeriesPage({ params, searchParams }: Props) {
           value={sp.asOf ?? ""}
           options={[{ value: "", label: "Latest" }, ...details.vintages.map((v) => ({ value: v, label: v }))]}
         />
-        <UrlInput name="from" label="From" value={sp.from ?? ""} />
-        <UrlInput name="to" label="To" value={sp.to ?? ""} />
+        <RangePresets active={sp.from || sp.to ? null : (preset ?? "max")} />
+        <UrlInput name="from" label="From" value={sp.from ?? ""} resets={["range"]} />
+        <UrlInput name="to" label="To" value={sp.to ?? ""} resets={["range"]} />
         <UrlSelect
           name="scale"
           label="Scale"
@@ -203,7 +220,7 @@ export default async function SeriesPage({ params, searchParams }: Props) {
         <div className="card">
           <SeriesChart
             title={a.assessment}
-            unitLabel={`${data.currency} / ${data.unit}`}
+            unitLabel={unitLabel(data.currency, data.unit)}
             finals={data.finals}
             forecasts={data.forecasts}
             transform={transform}
@@ -225,7 +242,7 @@ export default async function SeriesPage({ params, searchParams }: Props) {
         />
       )}
       <div className="series-details">
-        {data && <SeriesTable data={data} current={current} />}
+        {data && <SeriesTable data={data} current={current} transform={transform} base={sp.base} />}
         {/* Why a sync could not load it holds the vendor's own words: for admins only. */}
         <SeriesInfo assessment={{ ...a, syncIssue: isAdmin(user) ? a.syncIssue : null }} />
       </div>
