@@ -1,67 +1,92 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { useMemo } from "react";
-import { applyTransform, TRANSFORM_LABELS, type Transform } from "@/lib/domain/transforms";
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { LazyLineChart as LineChart } from "@/components/charts/lazy-line-chart";
+import { DRAWN_AXES } from "@/components/charts/line-chart";
+import { unitLabel } from "@/lib/domain/format";
+import type { Transform } from "@/lib/domain/transforms";
+import { COMPARE_COLOURS, type ComparedSeries, compareLayout, seriesKey } from "./compare-lines";
 
-const LineChart = dynamic(() => import("@/components/charts/line-chart").then((m) => m.LineChart), {
-  ssr: false,
-  loading: () => <p className="muted">Loading chart…</p>,
-});
-
-type S = {
-  code: string;
-  assessment: string;
-  currency: string;
-  unit: string;
-  finals: { date: string; value: number }[];
-  forecasts: { date: string; value: number }[];
-};
+const AXIS_NAMES = ["left axis", "right axis"];
 
 /**
- * Overlay: levels on up to two axes (by currency/unit), or every series under the same transform
- * as the series page (month-on-month, year-on-year, change, rebased to 100 at a common month).
+ * The overlay and its legend: a list with each series' colour, full name, unit and axis, a
+ * checkbox to hide or show its line, and a link to remove it from the comparison.
  */
 export function CompareChart({
   series,
   mode,
   base,
   log = false,
+  removeHrefs,
 }: {
-  series: S[];
+  series: ComparedSeries[];
   mode: Transform;
   base?: string;
   log?: boolean;
+  /** per series (service:code), the address without it */
+  removeHrefs: Record<string, string>;
 }) {
-  const { lines, axes } = useMemo(() => {
-    const unitKeys = [...new Set(series.map((s) => `${s.currency}/${s.unit}`))];
-    const common =
-      base ??
-      series
-        .map((s) => s.finals[0]?.date.slice(0, 7) ?? "")
-        .sort()
-        .at(-1);
-    const lines = series.map((s) => {
-      const all = [...s.finals, ...s.forecasts];
-      const points = mode === "level" ? all : applyTransform(all, mode, all, common);
-      const axis = mode === "level" ? Math.min(1, unitKeys.indexOf(`${s.currency}/${s.unit}`)) : 0;
-      return { name: `${s.code} ${s.assessment.slice(0, 40)}`, points, axis: axis as 0 | 1 };
-    });
-    const axes =
-      mode === "level"
-        ? [unitKeys[0] ?? "", unitKeys.slice(1).join(", ")]
-        : [mode === "rebase" ? `= 100 at ${common}` : TRANSFORM_LABELS[mode]];
-    return { lines, axes };
-  }, [series, mode, base]);
+  const [hidden, setHidden] = useState<string[]>([]);
+  const layout = useMemo(() => compareLayout(series, mode, base), [series, mode, base]);
+  const lines = useMemo(() => layout.lines.filter((l) => !hidden.includes(l.key)), [layout, hidden]);
   if (!series.length) return <p className="empty">Add series to compare.</p>;
+  const ownScale = mode === "level" ? layout.axisNames.slice(DRAWN_AXES) : [];
   return (
-    <LineChart
-      series={lines}
-      axisNames={axes}
-      log={log && (mode === "level" || mode === "rebase")}
-      label={`Comparison of ${series.length} series`}
-      height={440}
-      filename="comparison"
-    />
+    <>
+      <LineChart
+        series={lines}
+        axisNames={layout.axisNames}
+        log={log && (mode === "level" || mode === "rebase")}
+        label={`Comparison of ${series.length} series`}
+        height={440}
+        filename="comparison"
+        legend={false}
+      />
+      <p className="small muted" data-testid="compare-axes">
+        {mode === "level"
+          ? layout.axisNames
+              .slice(0, DRAWN_AXES)
+              .map((name, i) => `${AXIS_NAMES[i]}: ${name}`)
+              .join(" · ")
+          : `One axis: ${layout.axisNames[0]}`}
+        {ownScale.length > 0 &&
+          ` · each on its own scale (no axis drawn): ${ownScale.join(", ")} — choose “Rebased” to read them together`}
+        . Solid: finals · dashed: forecasts.
+      </p>
+      <ul className="compare-legend" aria-label="Series in this comparison">
+        {series.map((s, i) => {
+          const key = seriesKey(s);
+          const axis = layout.axisOf.get(key) ?? 0;
+          const shown = !hidden.includes(key);
+          return (
+            <li key={key} className="row">
+              <input
+                type="checkbox"
+                checked={shown}
+                aria-label={`Show ${s.code}`}
+                onChange={() => setHidden((h) => (shown ? [...h, key] : h.filter((k) => k !== key)))}
+              />
+              <span
+                aria-hidden="true"
+                className="swatch"
+                style={{ background: COMPARE_COLOURS[i % COMPARE_COLOURS.length] }}
+              />
+              <Link href={`/series/${s.service}/${s.code}`}>
+                <span className="mono">{s.code}</span> {s.assessment}
+              </Link>
+              <span className="small muted">
+                {unitLabel(s.currency, s.unit)}
+                {mode === "level" && ` · ${AXIS_NAMES[axis] ?? "own scale"}`}
+              </span>
+              <Link href={removeHrefs[key] ?? "/compare"} aria-label={`Remove ${s.code}`}>
+                Remove
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

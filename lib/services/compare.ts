@@ -28,16 +28,49 @@ export const compareRefsSchema = z
   .pipe(z.array(ref).min(1, "name at least one series").max(MAX_COMPARE, `at most ${MAX_COMPARE} series`));
 export type CompareRef = z.output<typeof compareRefsSchema>[number];
 
-export async function readComparison(user: SessionUser, refs: CompareRef[]) {
-  const series: SeriesView[] = [];
-  const problems: { code: string; message: string }[] = [];
-  for (const r of refs) {
-    try {
-      series.push(await readSeries(user, r, {}));
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      problems.push({ code: r.code, message: error.message });
-    }
+/**
+ * The page's reading of `s`: each entry on its own, so one mistyped entry is reported (and can be
+ * removed) while the others are compared. Entries past the tenth are reported too.
+ */
+export function splitCompareRefs(raw: string): {
+  refs: (CompareRef & { entry: string })[];
+  invalid: string[];
+} {
+  const refs: (CompareRef & { entry: string })[] = [];
+  const invalid: string[] = [];
+  for (const entry of raw
+    .slice(0, 2000)
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const parsed = ref.safeParse(entry);
+    if (parsed.success && refs.length < MAX_COMPARE) refs.push({ ...parsed.data, entry });
+    else invalid.push(entry);
   }
-  return { series, problems };
+  return { refs, invalid };
+}
+
+export type ComparisonProblem = { entry: string; code: string; message: string };
+
+/** The series, read side by side; one that cannot be read is a problem, not a failure. */
+export async function readComparison(user: SessionUser, refs: (CompareRef & { entry?: string })[]) {
+  const read = await Promise.all(
+    refs.map(async (r) => {
+      try {
+        return { series: await readSeries(user, r, {}) };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        const problem: ComparisonProblem = {
+          entry: r.entry ?? `${r.service}:${r.code}`,
+          code: r.code,
+          message: error.message,
+        };
+        return { problem };
+      }
+    }),
+  );
+  return {
+    series: read.flatMap((r) => (r.series ? [r.series] : [])) as SeriesView[],
+    problems: read.flatMap((r) => (r.problem ? [r.problem] : [])),
+  };
 }
