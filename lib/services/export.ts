@@ -1,18 +1,19 @@
 import "server-only";
-import ExcelJS from "exceljs";
 import { z } from "zod";
+import { seriesDecimals, unitLabel } from "@/lib/domain/format";
 import type { SessionUser } from "@/lib/domain/roles";
-import { applyTransform, TRANSFORMS } from "@/lib/domain/transforms";
+import { applyTransform, TRANSFORM_LABELS, TRANSFORMS, type Transform } from "@/lib/domain/transforms";
 import { badRequest } from "@/lib/http/errors";
 import { ANALYSIS_EXPORTS, analysisTable } from "./analysis-export";
 import { catalogueQuerySchema, listCatalogue } from "./catalogue";
 import { compareRefsSchema, readComparison } from "./compare";
-import { readSeries, seriesParamsSchema } from "./series";
+import { type Table, toCsv, toXlsx } from "./export-files";
+import { asOfDaySchema, readSeries, seriesParamsSchema } from "./series";
 
 // CSV and XLSX exports of a series, a comparison or a catalogue selection, built from the same
 // services the pages use.
 
-export type Table = { name: string; header: string[]; rows: (string | number | null)[][] };
+export type { Table } from "./export-files";
 
 const format = z.enum(["csv", "xlsx"]).default("csv");
 const seriesRange = z
@@ -32,8 +33,18 @@ export const exportQuerySchema = z.discriminatedUnion("kind", [
       .string()
       .regex(/^\d{4}-\d{2}$/)
       .optional(),
+    asOf: asOfDaySchema.optional(),
   }),
-  z.object({ kind: z.literal("compare"), format, s: compareRefsSchema }),
+  z.object({
+    kind: z.literal("compare"),
+    format,
+    s: compareRefsSchema,
+    mode: z.enum(TRANSFORMS).default("level"),
+    base: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/)
+      .optional(),
+  }),
   catalogueQuerySchema.extend({
     kind: z.literal("catalogue"),
     format,
@@ -42,44 +53,103 @@ export const exportQuerySchema = z.discriminatedUnion("kind", [
 ]);
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
 
-async function tableFor(user: SessionUser, q: ExportQuery): Promise<Table> {
-  if (q.kind === "series") {
-    const s = await readSeries(
-      user,
-      { service: q.service, code: q.code },
-      { currency: q.currency, unit: q.unit, from: q.from, to: q.to },
-    );
+const SOURCE = "Industry Economics and Energy Price API, through Price Atlas";
+
+type Point = { date: string; value: number; preliminary?: boolean };
+const kindOf = (p: Point, forecasts: Set<string>) =>
+  forecasts.has(p.date) ? "forecast" : p.preliminary ? "preliminary" : "final";
+
+/** Each month's value under the transform (a month it cannot compute is absent). */
+function transformed(all: Point[], transform: Transform, base?: string): Map<string, number> {
+  return new Map(applyTransform(all, transform, all, base).map((p) => [p.date, p.value]));
+}
+
+async function seriesTable(user: SessionUser, q: Extract<ExportQuery, { kind: "series" }>): Promise<Table> {
+  const s = await readSeries(
+    user,
+    { service: q.service, code: q.code },
+    { currency: q.currency, unit: q.unit, from: q.from, to: q.to, asOf: q.asOf },
+  );
+  const all = [...s.finals, ...s.forecasts];
+  const values = transformed(all, q.transform, q.base);
+  const forecasts = new Set(s.forecasts.map((p) => p.date));
+  const unit = unitLabel(s.currency, s.unit);
+  return {
+    name: `${s.code}`,
+    meta: [
+      ["Series", `${s.code} — ${s.assessment}`],
+      ["Service", s.service],
+      ["Source", SOURCE],
+      ["Currency", s.currency],
+      ["Unit", s.unit],
+      ["Values", q.transform === "level" ? unit : TRANSFORM_LABELS[q.transform]],
+      ["As of", s.asOf ?? `latest (vendor update ${s.updatedAt ?? "unknown"})`],
+      ["Retrieved at", new Date().toISOString()],
+    ],
+    header: ["month", "kind", q.transform === "level" ? `value (${unit})` : q.transform],
+    monthColumn: 0,
+    decimals: q.transform === "level" ? seriesDecimals(all.map((p) => p.value)) : 2,
+    // Months a transform cannot compute (no month a year earlier, say) are left out.
+    rows: all
+      .filter((p) => values.has(p.date))
+      .map((p) => [p.date.slice(0, 7), kindOf(p, forecasts), values.get(p.date) ?? null]),
+  };
+}
+
+/** A comparison as the page shows it: levels or the same transform (rebased at the same month). */
+async function compareTable(user: SessionUser, q: Extract<ExportQuery, { kind: "compare" }>): Promise<Table> {
+  const c = await readComparison(user, q.s);
+  const base =
+    q.base ??
+    c.series
+      .map((s) => s.finals[0]?.date.slice(0, 7) ?? "")
+      .sort()
+      .at(-1);
+  const columns = c.series.map((s) => {
     const all = [...s.finals, ...s.forecasts];
-    const values = new Map(applyTransform(all, q.transform, all, q.base).map((p) => [p.date, p.value]));
+    const forecasts = new Set(s.forecasts.map((p) => p.date));
     return {
-      name: `${s.code}`,
-      header: ["month", "kind", q.transform === "level" ? `value (${s.currency}/${s.unit})` : q.transform],
-      // Months a transform cannot compute (no month a year earlier, say) are left out.
-      rows: all
-        .filter((p) => values.has(p.date))
-        .map((p) => [
-          p.date.slice(0, 7),
-          s.forecasts.includes(p as never)
-            ? "forecast"
-            : "preliminary" in p && p.preliminary
-              ? "preliminary"
-              : "final",
-          values.get(p.date) ?? null,
-        ]),
+      s,
+      values: transformed(all, q.mode, base),
+      kinds: new Map(all.map((p) => [p.date, kindOf(p, forecasts)])),
     };
-  }
-  if (q.kind === "compare") {
-    const c = await readComparison(user, q.s);
-    const months = [
-      ...new Set(c.series.flatMap((s) => [...s.finals, ...s.forecasts].map((p) => p.date))),
-    ].sort();
-    const maps = c.series.map((s) => new Map([...s.finals, ...s.forecasts].map((p) => [p.date, p.value])));
-    return {
-      name: "comparison",
-      header: ["month", ...c.series.map((s) => `${s.code} (${s.currency}/${s.unit})`)],
-      rows: months.map((m) => [m.slice(0, 7), ...maps.map((map) => map.get(m) ?? null)]),
-    };
-  }
+  });
+  const months = [...new Set(columns.flatMap((col) => [...col.values.keys()]))].sort();
+  const label = q.mode === "level" ? "levels, each in its own unit" : TRANSFORM_LABELS[q.mode];
+  return {
+    name: "comparison",
+    meta: [
+      ["Comparison", c.series.map((s) => `${s.code} — ${s.assessment}`).join("; ")],
+      ["Source", SOURCE],
+      ["Values", q.mode === "rebase" ? `${label}, = 100 at ${base}` : label],
+      ...c.problems.map((p) => ["Left out", `${p.code}: ${p.message}`] as [string, string]),
+      ["Retrieved at", new Date().toISOString()],
+    ],
+    header: [
+      "month",
+      ...columns.flatMap(({ s }) => [
+        q.mode === "level" ? `${s.code} (${unitLabel(s.currency, s.unit)})` : `${s.code} (${q.mode})`,
+        `${s.code} kind`,
+      ]),
+    ],
+    monthColumn: 0,
+    decimals:
+      q.mode === "level"
+        ? seriesDecimals(c.series.flatMap((s) => [...s.finals, ...s.forecasts].map((p) => p.value)))
+        : 2,
+    rows: months.map((m) => [
+      m.slice(0, 7),
+      ...columns.flatMap((col) => [
+        col.values.get(m) ?? null,
+        col.values.has(m) ? (col.kinds.get(m) ?? null) : null,
+      ]),
+    ]),
+  };
+}
+
+async function tableFor(user: SessionUser, q: ExportQuery): Promise<Table> {
+  if (q.kind === "series") return seriesTable(user, q);
+  if (q.kind === "compare") return compareTable(user, q);
   const { kind: _k, format: _f, ...query } = q;
   const list = await listCatalogue(query);
   return {
@@ -111,33 +181,6 @@ async function tableFor(user: SessionUser, q: ExportQuery): Promise<Table> {
       a.upstreamUpdatedAt,
     ]),
   };
-}
-
-/**
- * A text cell a spreadsheet would read as a formula (=, +, -, @, tab, CR first) gets a leading
- * apostrophe, so an assessment name or note from the vendor cannot run as one. Numbers stay numbers.
- */
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-export function toCsv(t: Table): string {
-  const cell = (v: string | number | null) => {
-    if (v === null) return "";
-    const s = typeof v === "number" ? String(v) : neutraliseFormula(v);
-    return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  return `${[t.header, ...t.rows].map((r) => r.map(cell).join(",")).join("\r\n")}\r\n`;
-}
-
-export async function toXlsx(t: Table): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = "Price Atlas";
-  const ws = wb.addWorksheet(t.name.slice(0, 31));
-  ws.addRow(t.header).font = { bold: true };
-  for (const r of t.rows) ws.addRow(r);
-  ws.views = [{ state: "frozen", ySplit: 1 }];
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 export async function exportFile(user: SessionUser, raw: Record<string, string>) {
