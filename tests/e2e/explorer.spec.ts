@@ -92,8 +92,12 @@ test("open a series, switch currency and unit, apply a transform, export CSV and
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(xlsx as unknown as ArrayBuffer);
   const ws = wb.worksheets[0];
-  expect(ws?.getRow(1).values).toContain("month");
-  expect(ws?.rowCount).toBe(csv.length);
+  // A metadata block, a blank row, then the same table as the CSV.
+  expect(ws?.getCell("A1").value).toBe("Series");
+  const header = ws?.getColumn(1).values.indexOf("month") ?? -1;
+  expect(header).toBeGreaterThan(1);
+  expect(ws?.getRow(header).values).toEqual([undefined, "month", "kind", "yoy"]);
+  expect((ws?.rowCount ?? 0) - header + 1).toBe(csv.length);
 });
 
 test("compare two series from the catalogue and share the comparison", async ({ page }) => {
