@@ -1,6 +1,6 @@
 import type { ChartSeries } from "@/components/charts/line-chart";
 import { formatMonth, unitLabel } from "@/lib/domain/format";
-import { applyTransform, TRANSFORM_LABELS, type Transform } from "@/lib/domain/transforms";
+import { applyTransform, commonBaseMonth, TRANSFORM_LABELS, type Transform } from "@/lib/domain/transforms";
 
 // A comparison's lines and axes (pure, so the chart and the page agree on them): in levels each
 // currency/unit gets its own value axis (the first two drawn, left and right; a further one
@@ -32,17 +32,9 @@ export const COMPARE_COLOURS = [
 
 export const seriesKey = (s: { service: string; code: string }) => `${s.service}:${s.code}`;
 
-/** The month every series has a final for (the latest first final): the default rebase month. */
-export function commonBase(series: ComparedSeries[]): string | undefined {
-  return series
-    .map((s) => s.finals[0]?.date.slice(0, 7) ?? "")
-    .sort()
-    .at(-1);
-}
-
 export function compareLayout(series: ComparedSeries[], mode: Transform, base?: string) {
   const units = [...new Set(series.map((s) => unitLabel(s.currency, s.unit)))];
-  const rebaseAt = base ?? commonBase(series);
+  const rebaseAt = base ?? commonBaseMonth(series);
   const lines: (ChartSeries & { key: string })[] = [];
   const axisOf = new Map<string, number>();
   series.forEach((s, i) => {

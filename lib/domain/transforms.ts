@@ -45,3 +45,11 @@ export function applyTransform(
   }
   return out;
 }
+
+/** The month every series has a final for (the latest first final): where a comparison rebases by default. */
+export function commonBaseMonth(series: { finals: Point[] }[]): string | undefined {
+  return series
+    .map((s) => s.finals[0]?.date.slice(0, 7) ?? "")
+    .sort()
+    .at(-1);
+}

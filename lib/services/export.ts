@@ -2,7 +2,13 @@ import "server-only";
 import { z } from "zod";
 import { seriesDecimals, unitLabel } from "@/lib/domain/format";
 import type { SessionUser } from "@/lib/domain/roles";
-import { applyTransform, TRANSFORM_LABELS, TRANSFORMS, type Transform } from "@/lib/domain/transforms";
+import {
+  applyTransform,
+  commonBaseMonth,
+  TRANSFORM_LABELS,
+  TRANSFORMS,
+  type Transform,
+} from "@/lib/domain/transforms";
 import { badRequest } from "@/lib/http/errors";
 import { ANALYSIS_EXPORTS, analysisTable } from "./analysis-export";
 import { catalogueQuerySchema, listCatalogue } from "./catalogue";
@@ -99,12 +105,7 @@ async function seriesTable(user: SessionUser, q: Extract<ExportQuery, { kind: "s
 /** A comparison as the page shows it: levels or the same transform (rebased at the same month). */
 async function compareTable(user: SessionUser, q: Extract<ExportQuery, { kind: "compare" }>): Promise<Table> {
   const c = await readComparison(user, q.s);
-  const base =
-    q.base ??
-    c.series
-      .map((s) => s.finals[0]?.date.slice(0, 7) ?? "")
-      .sort()
-      .at(-1);
+  const base = q.base ?? commonBaseMonth(c.series);
   const columns = c.series.map((s) => {
     const all = [...s.finals, ...s.forecasts];
     const forecasts = new Set(s.forecasts.map((p) => p.date));

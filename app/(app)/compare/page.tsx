@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AddSeriesForm } from "@/components/compare/add-series-form";
 import { CompareChart } from "@/components/compare/compare-chart";
-import { commonBase, seriesKey } from "@/components/compare/compare-lines";
+import { seriesKey } from "@/components/compare/compare-lines";
 import { UrlSelect } from "@/components/series/url-select";
 import { ExportLinks } from "@/components/ui/export-links";
 import { requireUser } from "@/lib/auth/session";
 import { formatMonth } from "@/lib/domain/format";
-import { TRANSFORM_LABELS, TRANSFORMS, type Transform } from "@/lib/domain/transforms";
+import { commonBaseMonth, TRANSFORM_LABELS, TRANSFORMS, type Transform } from "@/lib/domain/transforms";
 import { MAX_COMPARE, readComparison, splitCompareRefs } from "@/lib/services/compare";
 
 export const dynamic = "force-dynamic";
@@ -39,7 +39,7 @@ export default async function ComparePage({ searchParams }: Props) {
     ...result.problems.map((p) => ({ entry: p.entry, message: `${p.code}: ${p.message}` })),
   ];
   const months = [...new Set(result.series.flatMap((s) => s.finals.map((p) => p.date.slice(0, 7))))].sort();
-  const base = sp.base && months.includes(sp.base) ? sp.base : commonBase(result.series);
+  const base = sp.base && months.includes(sp.base) ? sp.base : commonBaseMonth(result.series);
   const exportQuery = new URLSearchParams({
     kind: "compare",
     s: refs.map((r) => r.entry).join(","),
