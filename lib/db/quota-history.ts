@@ -18,25 +18,6 @@ export function limitsReports(filter: { service?: Service; dataset?: string; sin
   });
 }
 
-/** The newest report of each (service, dataset) at or before `until`, whenever it came. */
-export function latestReports(until: Date) {
-  return prisma().limitsReport.findMany({
-    where: { reportedAt: { lte: until } },
-    distinct: ["service", "dataset"],
-    orderBy: [{ service: "asc" }, { dataset: "asc" }, { reportedAt: "desc" }],
-    select: { service: true, dataset: true, remaining: true, total: true, reportedAt: true, trigger: true },
-  });
-}
-
-export async function reportCount(filter: { service?: Service; dataset?: string }): Promise<number> {
-  return prisma().limitsReport.count({
-    where: {
-      service: filter.service,
-      dataset: filter.dataset === undefined ? undefined : { equals: filter.dataset, mode: "insensitive" },
-    },
-  });
-}
-
 /** The newest report's time, any dataset: a poll is skipped when one came recently. */
 export async function latestReportAt(): Promise<Date | null> {
   const row = await prisma().limitsReport.findFirst({

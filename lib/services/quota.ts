@@ -1,14 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import { codeDatasets } from "@/lib/db/assessments";
-import {
-  chargedDataCalls,
-  counterReadings,
-  latestRefresh,
-  latestReports,
-  limitsReports,
-} from "@/lib/db/quota-history";
-import { counters } from "@/lib/db/upstream-usage";
+import { chargedDataCalls, counterReadings, latestRefresh, limitsReports } from "@/lib/db/quota-history";
+import { counters, datasetBudgets } from "@/lib/db/upstream-usage";
 import { nextVendorDayStart, releaseInstant, releasePeriod, vendorDay } from "@/lib/domain/calendar";
 import { monthToKey } from "@/lib/domain/months";
 import {
@@ -80,8 +74,9 @@ export async function limitsHistory(filter: HistoryFilter, opts: { admin: boolea
   const period = releasePeriod(now, rules);
   const periodStart = releaseInstant(period, rules);
   const periodEnd = releaseInstant(period + 1, rules);
+  // Every dataset ever reported has its budget row: the list of datasets and their last report.
   const [latest, reports, calls, datasetOf, refresh] = await Promise.all([
-    latestReports(now),
+    datasetBudgets(),
     limitsReports({ ...filter, since: periodStart, until: now }),
     chargedDataCalls(periodStart, now),
     codeDatasets(),
