@@ -18,6 +18,11 @@ export function limitsReports(filter: { service?: Service; dataset?: string; sin
   });
 }
 
+/** Drops reports older than `before` (the history keeps a little over a year). */
+export async function pruneLimitsReports(before: Date): Promise<number> {
+  return (await prisma().limitsReport.deleteMany({ where: { reportedAt: { lt: before } } })).count;
+}
+
 /** The newest report's time, any dataset: a poll is skipped when one came recently. */
 export async function latestReportAt(): Promise<Date | null> {
   const row = await prisma().limitsReport.findFirst({

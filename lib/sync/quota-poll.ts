@@ -1,5 +1,5 @@
 import "server-only";
-import { latestReportAt } from "@/lib/db/quota-history";
+import { latestReportAt, pruneLimitsReports } from "@/lib/db/quota-history";
 import { latestFinishedSync } from "@/lib/db/sync-runs";
 import { giveCounter, takeCounter } from "@/lib/db/upstream-usage";
 import { vendorDay, windowAt } from "@/lib/domain/calendar";
@@ -20,6 +20,8 @@ export type PollOutcome = "off" | "window" | "idle" | "after sync" | "daily poll
 
 /** A failed poll is tried again after this long (not on every tick while the vendor is down). */
 const RETRY_AFTER_MS = 15 * 60_000;
+/** Reports are kept this long: a year of history and the same month a year ago. */
+const KEEP_REPORTS_MS = 400 * 86_400_000;
 const backoff = () => processSingleton<{ until: number }>("limitsPollBackoff", () => ({ until: 0 }));
 
 /** Asks the vendor's data-limits report of each service (one call each); each report is kept. */
@@ -56,6 +58,7 @@ async function pollIfDue(opts: HousekeepingOptions): Promise<PollOutcome> {
     return poll(client, `limits-poll:after-sync:${sync.id}`, "after sync");
   const day = vendorDay(now);
   if (!(await claim(`limits-poll:daily:${day}`))) return "idle";
+  await pruneLimitsReports(new Date(now.getTime() - KEEP_REPORTS_MS));
   // A report already came today (a sync's budget check, a probe, an admin): no need to ask again.
   const last = await latestReportAt();
   if (last && vendorDay(last) === day) return "idle";

@@ -82,11 +82,24 @@ describe(`quota history on ${process.env.TEST_DB_KIND}`, () => {
     expect(await Promise.all([1, 2].map(() => quotaHousekeeping({ client })))).toEqual(["idle", "idle"]);
     expect(await limitsCalls()).toBe(before + 2);
 
+    // A report from well over a year ago is pruned by the next daily poll.
+    const old = new Date(simNow().getTime() - 500 * 86_400_000);
+    await prisma().limitsReport.create({
+      data: {
+        service: "energy_price",
+        dataset: "Old",
+        remaining: 1,
+        total: 600,
+        reportedAt: old,
+        trigger: "test",
+      },
+    });
     await s.sim.control("POST", "clock", { advance: "next-day" });
     const next = await Promise.all([1, 2, 3].map(() => quotaHousekeeping({ client })));
     expect(next.filter((o) => o === "daily poll")).toHaveLength(1);
     expect(await limitsCalls()).toBe(before + 4);
     expect(await prisma().limitsReport.count({ where: { trigger: "daily poll" } })).toBeGreaterThan(0);
+    expect(await prisma().limitsReport.count({ where: { dataset: "Old" } })).toBe(0);
     expect(await quotaHousekeeping({ client })).toBe("idle");
 
     // Inside a maintenance window nothing is sent (the 25th, noon US Central).
