@@ -37,7 +37,18 @@ test("an admin sees the quota chart, and a warning once the quota is drawn down 
   await expect(
     page.getByRole("img", { name: /Remaining codes of .* through the release period/ }),
   ).toBeVisible();
-  await expect(page.getByRole("table", { name: "Quota per dataset" })).toBeVisible();
+  const table = page.getByRole("table", { name: "Quota per dataset" });
+  await expect(table).toBeVisible();
+  // Sorted by the projection (worst first); a header sorts by its column.
+  await expect(table.getByRole("columnheader", { name: /At period end/ })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
+  await table.getByRole("button", { name: "Dataset" }).click();
+  await expect(table.getByRole("columnheader", { name: /Dataset/ })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
   await expect(page.getByLabel("Vendor calls today")).toBeVisible();
 
   // The energy-price dataset with the most codes left, and codes of it from the vendor's catalogue.
@@ -113,4 +124,11 @@ test("a viewer sees the vendor calendar, not the quota warnings", async ({ page 
   // The quota page is for admins.
   const admin = await page.request.get("/admin/quota", { maxRedirects: 0 });
   expect(admin.status()).not.toBe(200);
+});
+
+test("the quota page fits a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, ADMIN, "/admin/quota");
+  await expect(page.getByRole("img", { name: /Remaining codes of/ })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { DatasetQuotaTable } from "@/components/quota/dataset-quota-table";
 import { RefreshLimitsButton, ThresholdsForm } from "@/components/quota/quota-actions";
 import { DailyCallsChart, DatasetQuotaChart } from "@/components/quota/quota-charts";
 import { VendorCalendar } from "@/components/quota/vendor-calendar";
@@ -79,40 +80,18 @@ export default async function QuotaPage() {
             : `, plus the monthly refresh still to come, priced from ${history.refresh.basis}.`}
         </p>
         <DatasetQuotaChart datasets={history.datasets} periodStart={history.period.start} />
-        {history.datasets.length > 0 && (
-          <div className="table-scroll">
-            <table aria-label="Quota per dataset">
-              <thead>
-                <tr>
-                  <th scope="col">Service</th>
-                  <th scope="col">Dataset</th>
-                  <th scope="col">Remaining</th>
-                  <th scope="col">Spent by Price Atlas</th>
-                  <th scope="col">At period end</th>
-                  <th scope="col">Runs out</th>
-                  <th scope="col">Reported</th>
-                </tr>
-              </thead>
-              <tbody>
-                {history.datasets.map((d) => (
-                  <tr key={`${d.service}|${d.dataset}`}>
-                    <td>{d.service}</td>
-                    <td>{d.dataset}</td>
-                    <td className="mono">
-                      {d.remaining} / {d.total}
-                    </td>
-                    <td className="mono">{d.appSpend.at(-1)?.spent ?? 0}</td>
-                    <td className="mono">{d.projection.projectedRemaining}</td>
-                    <td className="small">
-                      {d.projection.exhaustedAt ? when(d.projection.exhaustedAt) : "—"}
-                    </td>
-                    <td className="small">{when(d.reportedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DatasetQuotaTable
+          rows={history.datasets.map((d) => ({
+            service: d.service,
+            dataset: d.dataset,
+            remaining: d.remaining,
+            total: d.total,
+            spent: d.appSpend.at(-1)?.spent ?? 0,
+            projectedRemaining: d.projection.projectedRemaining,
+            exhaustedAt: d.projection.exhaustedAt,
+            reportedAt: d.reportedAt,
+          }))}
+        />
       </section>
       <section className="card stack" aria-labelledby="calls-heading">
         <h2 id="calls-heading">Call quotas</h2>
