@@ -127,8 +127,9 @@ test("a viewer sees the vendor calendar, not the quota warnings", async ({ page 
 });
 
 test("the quota page fits a phone", async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
   await login(page, ADMIN, "/admin/quota");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
   await expect(page.getByRole("img", { name: /Remaining codes of/ })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
