@@ -1,10 +1,17 @@
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
+import { isAdmin } from "@/lib/auth/permissions";
 import { requireUser } from "@/lib/auth/session";
+import { currentQuotaAlerts } from "@/lib/services/quota-alerts";
 
 export const dynamic = "force-dynamic";
 
 export default async function AppLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
-  return <AppShell user={user}>{children}</AppShell>;
+  const quotaAlerts = isAdmin(user) ? await currentQuotaAlerts() : [];
+  return (
+    <AppShell user={user} quotaAlerts={quotaAlerts}>
+      {children}
+    </AppShell>
+  );
 }

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { compareHref, ListValues } from "@/components/bookmarks/list-values";
+import { VendorCalendar } from "@/components/quota/vendor-calendar";
 import { requireUser } from "@/lib/auth/session";
+import { calendarView } from "@/lib/services/calendar";
 import { homeView } from "@/lib/services/home";
 
 export const dynamic = "force-dynamic";
@@ -53,6 +55,7 @@ export default async function HomePage() {
             </section>
           ))}
       </section>
+      <VendorCalendar calendar={calendarView()} compact />
       <section className="card stack" aria-labelledby="home-recent">
         <h2 id="home-recent">Recently viewed</h2>
         {home.recent.length === 0 ? (

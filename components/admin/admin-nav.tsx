@@ -2,6 +2,7 @@ import { NavLinks } from "@/components/shell/nav-links";
 
 const ITEMS = [
   { href: "/admin/overview", label: "Overview" },
+  { href: "/admin/quota", label: "Quota" },
   { href: "/admin/users", label: "Users" },
 ];
 

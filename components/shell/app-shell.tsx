@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import type { SessionUser } from "@/lib/domain/roles";
 import { type NavItem, NavLinks } from "./nav-links";
+import { QuotaAlertBanner, type ShellQuotaAlert } from "./quota-alert-banner";
 import { ShellMenu } from "./shell-menu";
 import "./shell.css";
 
@@ -15,7 +16,16 @@ const AREAS: NavItem[] = [
   { href: "/bookmarks", label: "Bookmarks" },
 ];
 
-export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+export function AppShell({
+  user,
+  quotaAlerts = [],
+  children,
+}: {
+  user: SessionUser;
+  /** admins: quota thresholds crossed this period */
+  quotaAlerts?: ShellQuotaAlert[];
+  children: ReactNode;
+}) {
   const items = user.role === "admin" ? [...AREAS, { href: "/admin", label: "Admin" }] : AREAS;
   return (
     <>
@@ -38,6 +48,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         </ShellMenu>
       </header>
       <main id="main" tabIndex={-1} className="shell-main">
+        {user.role === "admin" && <QuotaAlertBanner alerts={quotaAlerts} />}
         {children}
       </main>
     </>

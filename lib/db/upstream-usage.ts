@@ -51,21 +51,36 @@ export async function datasetReportedSince(service: Service, since: Date): Promi
   return (await prisma().datasetBudget.count({ where: { service, reportedAt: { gte: since } } })) > 0;
 }
 
-/** The vendor's report replaces local estimates: it already counts what we spent. */
+/**
+ * The vendor's report replaces local estimates: it already counts what we spent. Every report is
+ * also kept in the history (LimitsReport), in the same transaction, whatever asked for it.
+ */
 export async function saveDatasetReport(
   service: Service,
   report: Record<string, { remaining: number; total: number }>,
   at: Date,
+  cause: string,
 ): Promise<void> {
-  await prisma().$transaction(
-    Object.entries(report).map(([dataset, { remaining, total }]) =>
+  const entries = Object.entries(report);
+  await prisma().$transaction([
+    ...entries.map(([dataset, { remaining, total }]) =>
       prisma().datasetBudget.upsert({
         where: { service_dataset: { service, dataset } },
         create: { service, dataset, total, remaining, reportedRemaining: remaining, reportedAt: at },
         update: { total, remaining, reportedRemaining: remaining, reportedAt: at },
       }),
     ),
-  );
+    prisma().limitsReport.createMany({
+      data: entries.map(([dataset, { remaining, total }]) => ({
+        service,
+        dataset,
+        remaining,
+        total,
+        reportedAt: at,
+        trigger: cause.slice(0, 100),
+      })),
+    }),
+  ]);
 }
 
 export function datasetBudgets() {

@@ -12,6 +12,7 @@ import { catalogueQuerySchema } from "./catalogue";
 import { estimateQuerySchema } from "./estimate";
 import { exportQuerySchema } from "./export";
 import { locationFactorsQuerySchema } from "./location-factors";
+import { limitsHistoryQuerySchema } from "./quota";
 import { seriesParamsSchema, seriesQuerySchema } from "./series";
 import { accuracyRankingQuerySchema, vintagesQuerySchema } from "./vintages";
 
@@ -112,6 +113,23 @@ const OPS: Op[] = [
     tag: "Usage",
     summary: "Remaining vendor quotas per service and dataset",
     returns: "per service and dataset: remaining/total and the app's ledger counts",
+  },
+  {
+    method: "get",
+    path: "/limits/history",
+    tag: "Usage",
+    summary:
+      "This release period's data-limits reports per dataset, the app's spend beside them and the projection to the period's end; the daily and Series Info call quotas",
+    query: limitsHistoryQuerySchema,
+    returns:
+      "{period, refresh, datasets:[{service,dataset,total,remaining,reports,appSpend,projection,reconciliation}], daily, seriesInfo}",
+  },
+  {
+    method: "get",
+    path: "/calendar",
+    tag: "Usage",
+    summary: "The vendor's windows ahead, the next releases, and whether an on-demand fetch can happen now",
+    returns: "{now, timeZone, currentPeriod, nextRelease, releases, windows:[{kind,start,end}], onDemand}",
   },
   {
     method: "get",

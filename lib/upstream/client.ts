@@ -103,7 +103,7 @@ export class UpstreamClient {
     return this.values(service, "series_hist", req, ctx);
   }
 
-  /** The vendor's quota report; also stored as the dataset budgets. */
+  /** The vendor's quota report; stored as the dataset budgets and kept in the report history. */
   async dataLimits(service: ServiceName, ctx: CallContext): Promise<DataLimits> {
     const report = await this.call(service, "data_limits", "data_limits", [], dataLimitsSchema, ctx);
     await this.stores.quota.saveDatasetReport(
@@ -115,6 +115,7 @@ export class UpstreamClient {
         ]),
       ),
       this.now(),
+      ctx.cause,
     );
     return report;
   }

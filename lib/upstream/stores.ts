@@ -30,10 +30,12 @@ export interface QuotaStore {
   giveDataset(service: ServiceName, dataset: string, n: number): Promise<void>;
   /** Whether a dataset budget was reported in the current release period. */
   datasetReportedSince(service: ServiceName, since: Date): Promise<boolean>;
+  /** Stores a data-limits report as the budgets, and keeps it in the history with its `cause`. */
   saveDatasetReport(
     service: ServiceName,
     report: Record<string, { remaining: number; total: number }>,
     at: Date,
+    cause: string,
   ): Promise<void>;
 }
 

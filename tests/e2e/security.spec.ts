@@ -137,6 +137,7 @@ const PAGES: { path: string; admin?: boolean; public?: boolean; file: string }[]
   { path: "/admin", admin: true, file: "(app)/admin/page.tsx" },
   { path: "/admin/overview", admin: true, file: "(app)/admin/overview/page.tsx" },
   { path: "/admin/users", admin: true, file: "(app)/admin/users/page.tsx" },
+  { path: "/admin/quota", admin: true, file: "(app)/admin/quota/page.tsx" },
   { path: "/login", public: true, file: "login/page.tsx" },
   { path: "/password", file: "password/page.tsx" },
 ];
@@ -220,6 +221,7 @@ test("pages carry a nonce-based Content-Security-Policy they pass, and no HSTS o
     "/reference",
     "/bookmarks",
     "/account",
+    "/admin/quota",
   ]) {
     await page.goto(path);
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();

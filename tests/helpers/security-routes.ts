@@ -35,6 +35,38 @@ export const ROUTES: RouteCase[] = [
     reached: 404,
   },
   { file: "v1/limits/route.ts", method: "GET", path: "/api/v1/limits", access: "user", reached: 200 },
+  // Quota history and the vendor calendar (a dataset no report names is a 404).
+  {
+    file: "v1/limits/history/route.ts",
+    method: "GET",
+    path: "/api/v1/limits/history?service=energy_price&dataset=No%20such%20dataset",
+    access: "user",
+    reached: 404,
+  },
+  { file: "v1/calendar/route.ts", method: "GET", path: "/api/v1/calendar", access: "user", reached: 200 },
+  {
+    file: "admin/limits/refresh/route.ts",
+    method: "POST",
+    path: "/api/admin/limits/refresh",
+    access: "admin",
+    body: { now: true },
+    reached: 400,
+  },
+  {
+    file: "admin/quota/thresholds/route.ts",
+    method: "GET",
+    path: "/api/admin/quota/thresholds",
+    access: "admin",
+    reached: 200,
+  },
+  {
+    file: "admin/quota/thresholds/route.ts",
+    method: "PUT",
+    path: "/api/admin/quota/thresholds",
+    access: "admin",
+    body: { thresholds: [101] },
+    reached: 400,
+  },
   { file: "v1/export/route.ts", method: "GET", path: "/api/v1/export", access: "user", reached: 400 },
   { file: "v1/bookmarks/route.ts", method: "GET", path: "/api/v1/bookmarks", access: "user", reached: 200 },
   // The analyses: harmless reads (an unknown base, a missing amount, a code that does not exist).

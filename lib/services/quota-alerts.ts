@@ -1,0 +1,58 @@
+import "server-only";
+import { alertsOfPeriods } from "@/lib/db/quota-history";
+import { releasePeriod, vendorDay } from "@/lib/domain/calendar";
+import { monthToKey } from "@/lib/domain/months";
+import { log } from "@/lib/log";
+import { type QuotaAlert, setQuotaAlertSink } from "@/lib/sync/quota-thresholds";
+import { vendorCalendar } from "@/lib/sync/upstream";
+
+// Quota threshold alerts: what a crossing does, and the alerts still current (this vendor day and
+// this release period) that the app shell shows to admins.
+
+export type { QuotaAlert };
+
+/**
+ * The one side effect of a crossed threshold. The crossing is already stored (it fires once per
+ * meter, threshold and period); for now it is logged. This is where the notification channels
+ * (in-app, email, webhook) plug in.
+ */
+export async function onQuotaThresholdCrossed(alert: QuotaAlert): Promise<void> {
+  log("quota").warn(
+    {
+      meter: alert.meter,
+      threshold: alert.threshold,
+      period: alert.period,
+      used: alert.used,
+      total: alert.total,
+    },
+    `${alert.label}: ${alert.threshold} % of the quota used (${alert.used} of ${alert.total})`,
+  );
+}
+
+/** Makes every threshold check of this process (the scheduler's too) call onQuotaThresholdCrossed. */
+export function installQuotaAlerts(): void {
+  setQuotaAlertSink(onQuotaThresholdCrossed);
+}
+
+export type QuotaAlertView = {
+  meter: string;
+  label: string;
+  threshold: number;
+  period: string;
+  used: number;
+  total: number;
+  firedAt: string;
+};
+
+/** The current alerts, the highest threshold of each meter only. */
+export async function currentQuotaAlerts(now = new Date()): Promise<QuotaAlertView[]> {
+  const periods = [vendorDay(now), monthToKey(releasePeriod(now, vendorCalendar()))];
+  const seen = new Set<string>();
+  const out: QuotaAlertView[] = [];
+  for (const a of await alertsOfPeriods(periods)) {
+    if (seen.has(a.meter)) continue;
+    seen.add(a.meter);
+    out.push({ ...a, firedAt: a.firedAt.toISOString() });
+  }
+  return out;
+}
