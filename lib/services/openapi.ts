@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { newTokenSchema, tokenParamsSchema } from "./api-tokens";
+import { auditQuerySchema } from "./audit-log";
 import {
   itemParamsSchema,
   listParamsSchema,
@@ -11,8 +12,10 @@ import {
 import { catalogueQuerySchema } from "./catalogue";
 import { estimateQuerySchema } from "./estimate";
 import { exportQuerySchema } from "./export";
+import { ledgerQuerySchema } from "./ledger";
 import { locationFactorsQuerySchema } from "./location-factors";
 import { seriesParamsSchema, seriesQuerySchema } from "./series";
+import { runsQuerySchema } from "./sync-runs";
 import { accuracyRankingQuerySchema, vintagesQuerySchema } from "./vintages";
 
 // The OpenAPI description of /api/v1, generated from the zod schemas the route handlers parse
@@ -29,7 +32,51 @@ type Op = {
   /** what a 200 (or 201) answer holds */
   returns: string;
   file?: boolean;
+  /** outside /api/v1: the admin API and the operations endpoint (the path is then under /api) */
+  outsideV1?: boolean;
+  /** what the answer is when it is not JSON */
+  text?: string;
 };
+
+// The admin API's reading views and the metrics endpoint (admins; /api, not /api/v1).
+const ADMIN_OPS: Op[] = [
+  {
+    method: "get",
+    path: "/admin/calls",
+    tag: "Admin",
+    summary: "The upstream call ledger, newest first, with the filtered set's totals (admin)",
+    query: ledgerQuerySchema,
+    returns: "{items, total, page, pageSize, totals:{calls, dataRequests}}",
+    outsideV1: true,
+  },
+  {
+    method: "get",
+    path: "/admin/sync/runs",
+    tag: "Admin",
+    summary: "Recent sync runs: plan, cost, duration, outcome, trigger (admin)",
+    query: runsQuerySchema,
+    returns: "{items, total, page, pageSize}",
+    outsideV1: true,
+  },
+  {
+    method: "get",
+    path: "/admin/audit",
+    tag: "Admin",
+    summary: "The audit log, newest first (admin)",
+    query: auditQuerySchema,
+    returns: "{items:[{id, at, action, actor, target, details}], total, page, pageSize}",
+    outsideV1: true,
+  },
+  {
+    method: "get",
+    path: "/metrics",
+    tag: "Operations",
+    summary: "Prometheus metrics (an admin session, or an admin's token with the metrics scope)",
+    returns: "Prometheus text exposition format",
+    text: "text/plain; version=0.0.4",
+    outsideV1: true,
+  },
+];
 
 const OPS: Op[] = [
   {
@@ -185,6 +232,7 @@ const OPS: Op[] = [
     params: tokenParamsSchema,
     returns: "{ok}",
   },
+  ...ADMIN_OPS,
 ];
 
 type JsonSchema = {
@@ -236,8 +284,11 @@ export function openApiDocument(serverUrl = "/api/v1") {
   for (const op of OPS) {
     const answer = op.file
       ? { "text/csv": {}, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {} }
-      : { "application/json": { schema: { type: "object", description: op.returns } } };
-    paths[op.path] ??= {};
+      : op.text
+        ? { [op.text]: { schema: { type: "string" } } }
+        : { "application/json": { schema: { type: "object", description: op.returns } } };
+    // Paths outside /api/v1 name their own server (the same host, /api).
+    paths[op.path] ??= op.outsideV1 ? { servers: [{ url: serverUrl.replace(/\/v1\/?$/, "") }] } : {};
     (paths[op.path] as Record<string, unknown>)[op.method] = {
       tags: [op.tag],
       summary: op.summary,

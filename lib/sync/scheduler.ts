@@ -7,6 +7,7 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { processSingleton } from "@/lib/process-singleton";
 import { replayDemoHistory } from "./demo-history";
+import { housekeeping } from "./housekeeping";
 import { runSync } from "./run";
 import { upstreamConfigured, vendorCalendar } from "./upstream";
 
@@ -60,6 +61,7 @@ export function startScheduler(): void {
     if (running) return;
     running = true;
     try {
+      await housekeeping();
       const outcome = await schedulerTick();
       if (outcome === "started" || outcome === "resumed")
         logger().info({ outcome }, "scheduled sync finished");
