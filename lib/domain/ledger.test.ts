@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compactCodes } from "./ledger";
+import { compactCodes, formatDuration } from "./ledger";
 
 describe("compactCodes", () => {
   it("shows the first few codes and counts the rest", () => {
@@ -7,5 +7,13 @@ describe("compactCodes", () => {
     expect(compactCodes(["a", "b"])).toBe("a, b");
     expect(compactCodes([])).toBe("—");
     expect(compactCodes(["a", "b", "c"], 1)).toBe("a +2");
+  });
+});
+
+describe("formatDuration", () => {
+  it("gives minutes and seconds", () => {
+    expect(formatDuration(95_000)).toBe("1 min 35 s");
+    expect(formatDuration(4_400)).toBe("4 s");
+    expect(formatDuration(null)).toBe("—");
   });
 });

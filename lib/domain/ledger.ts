@@ -35,3 +35,10 @@ export function compactCodes(codes: readonly string[], shown = 3): string {
   const head = codes.slice(0, shown).join(", ");
   return codes.length > shown ? `${head} +${codes.length - shown}` : head;
 }
+
+/** 95,000 ms → "1 min 35 s"; null (not finished) → "—". */
+export function formatDuration(ms: number | null): string {
+  if (ms === null) return "—";
+  const s = Math.round(ms / 1000);
+  return s >= 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;
+}

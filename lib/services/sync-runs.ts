@@ -1,7 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { countRuns, listRunsPage } from "@/lib/db/sync-runs";
+import { countRuns, listRunsPage, runBatches } from "@/lib/db/sync-runs";
 import { planCostSchema } from "@/lib/domain/sync-run";
+import { runView } from "@/lib/sync/progress";
 import { pageField } from "./admin-query";
 
 // Recent sync runs for the admin pages: what each planned and spent, how long it took, how it
@@ -58,4 +59,32 @@ export async function runsPage(q: z.infer<typeof runsQuerySchema>) {
     };
   });
   return { items, total, page: q.page, pageSize: q.pageSize };
+}
+
+export type BatchItem = {
+  seq: number;
+  service: string;
+  operation: string;
+  codes: string[];
+  status: string;
+  observations: number;
+  dataRequests: number;
+  message: string | null;
+};
+
+/** One run in full (its view, its first batches), or null. */
+export async function runDetail(id: string, batchLimit = 200) {
+  const run = await runView(id);
+  if (!run) return null;
+  const batches: BatchItem[] = (await runBatches(id, batchLimit)).map((b) => ({
+    seq: b.seq,
+    service: b.service,
+    operation: b.operation,
+    codes: b.codes,
+    status: b.status,
+    observations: b.observations,
+    dataRequests: b.dataRequests,
+    message: b.message,
+  }));
+  return { run, batches };
 }
