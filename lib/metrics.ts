@@ -90,27 +90,45 @@ export function metrics(): Instruments {
 /**
  * The route pattern of a request: each path segment equal to a route parameter becomes `[name]`,
  * so /api/v1/series/energy_price/123-4 counts as /api/v1/series/[service]/[code] (bounded labels).
+ * Segments are matched from the end, each parameter once: a value that is also a fixed segment
+ * (`/api/admin/users/admin`) replaces only the parameter's own place.
  */
 export function routePattern(
   pathname: string,
   params: Record<string, string | string[]> | undefined,
 ): string {
-  if (!params) return pathname;
-  const byValue = new Map<string, string>();
-  for (const [name, value] of Object.entries(params)) {
-    if (Array.isArray(value)) for (const v of value) byValue.set(v, `[...${name}]`);
-    else byValue.set(value, `[${name}]`);
-  }
-  const parts: string[] = [];
-  for (const raw of pathname.split("/")) {
-    let seg = raw;
+  // Parameters come in path order; scanning from the end, the last one is tried first.
+  const pending = new Map<string, string>();
+  for (const [name, value] of Object.entries(params ?? {}).reverse())
+    pending.set(name, Array.isArray(value) ? value.join("/") : value);
+  const parts = pathname.split("/");
+  const decode = (raw: string) => {
     try {
-      seg = decodeURIComponent(raw);
-    } catch {}
-    const name = byValue.get(seg);
-    // A catch-all's segments collapse into one label.
-    if (name?.startsWith("[...") && parts.at(-1) === name) continue;
-    parts.push(name ?? raw);
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  };
+  const out: string[] = [];
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const seg = decode(parts[i] ?? "");
+    let matched = false;
+    for (const [name, value] of pending) {
+      const isCatchAll = Array.isArray(params?.[name]);
+      const width = isCatchAll ? value.split("/").length : 1;
+      const slice = parts
+        .slice(i - width + 1, i + 1)
+        .map(decode)
+        .join("/");
+      if (value !== "" && (isCatchAll ? slice === value : seg === value)) {
+        out.unshift(isCatchAll ? `[...${name}]` : `[${name}]`);
+        pending.delete(name);
+        i -= width - 1;
+        matched = true;
+        break;
+      }
+    }
+    if (!matched) out.unshift(parts[i] ?? "");
   }
-  return parts.join("/");
+  return out.join("/");
 }
