@@ -18,7 +18,7 @@ test("the ledger filters by operation and outcome, and pages", async ({ page }) 
   await expect(page.getByRole("heading", { name: "Upstream calls" })).toBeVisible();
   const summary = page.getByText(/^[\d,]+ calls? · [\d,]+ data requests/);
   await expect(summary).toBeVisible();
-  const allCalls = Number((await summary.innerText()).split(" ")[0]?.replace(/,/g, ""));
+  const allCalls = await leadingNumber(summary.textContent());
   expect(allCalls).toBeGreaterThan(50);
   const operations = await column(page, "Upstream calls", 2);
   expect(new Set(operations).size).toBeGreaterThan(1);
@@ -28,7 +28,7 @@ test("the ledger filters by operation and outcome, and pages", async ({ page }) 
   await expect
     .poll(async () => new Set(await column(page, "Upstream calls", 2)))
     .toEqual(new Set(["series_hist"]));
-  const histCalls = Number((await summary.innerText()).split(" ")[0]?.replace(/,/g, ""));
+  const histCalls = await leadingNumber(summary.textContent());
   expect(histCalls).toBeLessThan(allCalls);
 
   await page.getByLabel("Outcome").selectOption("ok");
