@@ -137,10 +137,22 @@ export function route<
     const started = performance.now();
     const response = await handle(request, context);
     // Latency by route pattern (never the raw URL: its codes and ids would explode the labels).
-    const pattern = routePattern(new URL(request.url).pathname, await context.params.catch(() => undefined));
-    metrics()
-      .httpDuration.labels(pattern, request.method, String(response.status))
-      .observe((performance.now() - started) / 1000);
+    // Measuring never costs the caller its answer.
+    try {
+      const params = await Promise.resolve(context?.params).catch(() => undefined);
+      metrics()
+        .httpDuration.labels(
+          routePattern(new URL(request.url).pathname, params),
+          request.method,
+          String(response.status),
+        )
+        .observe((performance.now() - started) / 1000);
+    } catch (error) {
+      log("api").warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        "latency not recorded",
+      );
+    }
     return response;
   };
   async function handle(

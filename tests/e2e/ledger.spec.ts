@@ -10,7 +10,16 @@ test.beforeAll(async ({ browser }) => {
 
 /** The text of one column in every row of a table. */
 async function column(page: Page, table: string, index: number): Promise<string[]> {
-  return page.getByRole("table", { name: table }).locator(`tbody tr td:nth-child(${index})`).allInnerTexts();
+  const texts = await page
+    .getByRole("table", { name: table })
+    .locator(`tbody tr td:nth-child(${index})`)
+    .allTextContents();
+  return texts.map((t) => t.trim());
+}
+
+/** The number a "N calls · M data requests" line starts with. */
+async function leadingNumber(text: Promise<string | null>): Promise<number> {
+  return Number(((await text) ?? "").trim().split(" ")[0]?.replace(/,/g, ""));
 }
 
 test("the ledger filters by operation and outcome, and pages", async ({ page }) => {
