@@ -22,9 +22,9 @@ export async function callRoute(
   if (as.token) headers.set("authorization", `Bearer ${as.token}`);
   session.user = as.user ?? null;
   try {
-    return await handler(new Request(`http://atlas.test${path}`, { headers }), {
-      params: Promise.resolve({}),
-    });
+    // As Next does for a route without dynamic segments: no params promise at all.
+    const noParams = { params: undefined as unknown as Promise<Record<string, string>> };
+    return await handler(new Request(`http://atlas.test${path}`, { headers }), noParams);
   } finally {
     session.user = null;
   }
