@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scrubAuditDetails } from "./audit";
+import { changedFields, scrubAuditDetails } from "./audit";
 
 describe("scrubAuditDetails", () => {
   it("replaces secret-looking keys at any depth and drops undefined", () => {
@@ -15,5 +15,12 @@ describe("scrubAuditDetails", () => {
   it("leaves scalars and arrays of scalars alone", () => {
     expect(scrubAuditDetails(["a", 1])).toEqual(["a", 1]);
     expect(scrubAuditDetails(null)).toBeNull();
+  });
+});
+
+describe("changedFields", () => {
+  it("lists only what changed, with both values", () => {
+    expect(changedFields({ a: 1, b: 2 }, { a: 1, b: 3 })).toEqual({ b: { from: 2, to: 3 } });
+    expect(changedFields({ a: 1 }, { a: 1 })).toEqual({});
   });
 });

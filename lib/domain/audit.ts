@@ -57,3 +57,15 @@ export function scrubAuditDetails(value: unknown): unknown {
       .map(([k, v]) => [k, SECRET_KEY.test(k) ? "set" : scrubAuditDetails(v)]),
   );
 }
+
+/** The keys whose values differ, as `{key: {from, to}}` (what a settings change audits). */
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  after: T,
+): Record<string, { from: unknown; to: unknown }> {
+  return Object.fromEntries(
+    Object.keys(after)
+      .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+      .map((k) => [k, { from: before[k], to: after[k] }]),
+  );
+}

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { writeAudit } from "@/lib/db/audit";
 import { findUnfinishedRun } from "@/lib/db/sync-runs";
+import { changedFields } from "@/lib/domain/audit";
 import type { SessionUser } from "@/lib/domain/roles";
 import { isActiveRun, type RunView, type SyncSummary } from "@/lib/domain/sync-run";
 import { AppError, conflict } from "@/lib/http/errors";
@@ -65,11 +66,7 @@ export async function syncOverview() {
 export async function updateSyncSettings(patch: unknown, user: SessionUser): Promise<SyncSettings> {
   const before = await syncSettings();
   const next = await storeSyncSettings(patch, user.email);
-  const changed = Object.fromEntries(
-    (Object.keys(next) as (keyof SyncSettings)[])
-      .filter((k) => next[k] !== before[k])
-      .map((k) => [k, { from: before[k], to: next[k] }]),
-  );
+  const changed = changedFields(before, next);
   if (Object.keys(changed).length)
     await writeAudit({ actorId: user.id, action: "settings.update", target: "sync", details: changed });
   return next;

@@ -6,6 +6,7 @@ import { prisma } from "@/lib/db/client";
 import type { SessionUser } from "@/lib/domain/roles";
 import { createApiToken, revokeMyApiToken } from "@/lib/services/api-tokens";
 import { changeList, newList } from "@/lib/services/bookmarks";
+import { updateOnDemandPolicy } from "@/lib/services/on-demand-policy";
 import { updateSyncSettings } from "@/lib/services/sync";
 import { addUser, changeUser } from "@/lib/services/users";
 import { pruneAuditOnceADay } from "@/lib/sync/housekeeping";
@@ -114,9 +115,11 @@ describe(`audit log on ${process.env.TEST_DB_KIND}`, () => {
   it("records a settings change with old and new values, and nothing when nothing changed", async () => {
     await updateSyncSettings({ onDemandReserve: 12 }, admin);
     await updateSyncSettings({ onDemandReserve: 12 }, admin);
+    await updateOnDemandPolicy({ perUserDaily: 7 }, admin.email, admin.id);
     const rows = await audit("action=settings.update");
-    expect(rows.items).toHaveLength(1);
-    expect(rows.items[0]?.details).toEqual({ onDemandReserve: { from: 30, to: 12 } });
+    expect(rows.items.map((i) => i.target)).toEqual(["on-demand", "sync"]);
+    expect(rows.items[1]?.details).toEqual({ onDemandReserve: { from: 30, to: 12 } });
+    expect(rows.items[0]?.details).toMatchObject({ perUserDaily: { to: 7 } });
   });
 
   it("records an admin's change to another user's list", async () => {
