@@ -1,7 +1,6 @@
 import "server-only";
 import { z } from "zod";
 import { newTokenSchema, tokenParamsSchema } from "./api-tokens";
-import { auditQuerySchema } from "./audit-log";
 import {
   itemParamsSchema,
   listParamsSchema,
@@ -12,16 +11,15 @@ import {
 import { catalogueQuerySchema } from "./catalogue";
 import { estimateQuerySchema } from "./estimate";
 import { exportQuerySchema } from "./export";
-import { ledgerQuerySchema } from "./ledger";
 import { locationFactorsQuerySchema } from "./location-factors";
+import { ADMIN_OPS } from "./openapi-admin";
 import { seriesParamsSchema, seriesQuerySchema } from "./series";
-import { runsQuerySchema } from "./sync-runs";
 import { accuracyRankingQuerySchema, vintagesQuerySchema } from "./vintages";
 
 // The OpenAPI description of /api/v1, generated from the zod schemas the route handlers parse
 // with (zod's own JSON Schema output, input side), so it cannot drift from what they accept.
 
-type Op = {
+export type Op = {
   method: "get" | "post" | "patch" | "delete";
   path: string;
   summary: string;
@@ -37,46 +35,6 @@ type Op = {
   /** what the answer is when it is not JSON */
   text?: string;
 };
-
-// The admin API's reading views and the metrics endpoint (admins; /api, not /api/v1).
-const ADMIN_OPS: Op[] = [
-  {
-    method: "get",
-    path: "/admin/calls",
-    tag: "Admin",
-    summary: "The upstream call ledger, newest first, with the filtered set's totals (admin)",
-    query: ledgerQuerySchema,
-    returns: "{items, total, page, pageSize, totals:{calls, dataRequests}}",
-    outsideV1: true,
-  },
-  {
-    method: "get",
-    path: "/admin/sync/runs",
-    tag: "Admin",
-    summary: "Recent sync runs: plan, cost, duration, outcome, trigger (admin)",
-    query: runsQuerySchema,
-    returns: "{items, total, page, pageSize}",
-    outsideV1: true,
-  },
-  {
-    method: "get",
-    path: "/admin/audit",
-    tag: "Admin",
-    summary: "The audit log, newest first (admin)",
-    query: auditQuerySchema,
-    returns: "{items:[{id, at, action, actor, target, details}], total, page, pageSize}",
-    outsideV1: true,
-  },
-  {
-    method: "get",
-    path: "/metrics",
-    tag: "Operations",
-    summary: "Prometheus metrics (an admin session, or an admin's token with the metrics scope)",
-    returns: "Prometheus text exposition format",
-    text: "text/plain; version=0.0.4",
-    outsideV1: true,
-  },
-];
 
 const OPS: Op[] = [
   {
