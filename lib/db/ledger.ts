@@ -49,12 +49,6 @@ export async function listLedger(f: LedgerFilter, skip: number, take: number) {
   return { rows, calls: totals._count._all, dataRequests: totals._sum.dataRequests ?? 0 };
 }
 
-/** The outcomes seen in the ledger (for the filter's choices). */
-export async function ledgerOutcomes(): Promise<string[]> {
-  const rows = await prisma().upstreamCall.groupBy({ by: ["outcome"], orderBy: { outcome: "asc" } });
-  return rows.map((r) => r.outcome);
-}
-
 /** Calls and data requests over the whole ledger by operation and outcome (for the metrics). */
 export async function ledgerCounts() {
   const rows = await prisma().upstreamCall.groupBy({

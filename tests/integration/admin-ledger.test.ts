@@ -123,6 +123,7 @@ describe(`ledger on ${process.env.TEST_DB_KIND}`, () => {
     for (const q of [
       "pageSize=1000",
       "operation=nope",
+      "outcome=nope",
       "trigger=cron",
       "from=yesterday",
       "page=0",

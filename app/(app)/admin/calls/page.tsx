@@ -12,7 +12,7 @@ import {
 import { requireAdmin } from "@/lib/auth/session";
 import { LEDGER_TRIGGERS, UPSTREAM_OPERATIONS } from "@/lib/domain/ledger";
 import { SERVICES } from "@/lib/domain/services";
-import { ledgerOutcomes, ledgerPage, ledgerQuerySchema } from "@/lib/services/ledger";
+import { LEDGER_OUTCOMES, ledgerPage, ledgerQuerySchema } from "@/lib/services/ledger";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Upstream calls" };
@@ -37,7 +37,7 @@ export default async function CallsPage({ searchParams }: Props) {
   ) as Record<string, string>;
   const parsed = ledgerQuerySchema.safeParse(raw);
   const query = parsed.success ? parsed.data : ledgerQuerySchema.parse({});
-  const [data, outcomes] = await Promise.all([ledgerPage(query), ledgerOutcomes()]);
+  const data = await ledgerPage(query);
   const facet = (name: string, label: string, options: { value: string; label: string }[]) => (
     <FacetSelect name={name} label={label} value={raw[name] ?? ""} options={options} />
   );
@@ -63,7 +63,7 @@ export default async function CallsPage({ searchParams }: Props) {
           <legend className="visually-hidden">Filters</legend>
           {facet("operation", "Operation", all(UPSTREAM_OPERATIONS))}
           {facet("service", "Service", all(SERVICES))}
-          {facet("outcome", "Outcome", all(outcomes))}
+          {facet("outcome", "Outcome", all(LEDGER_OUTCOMES))}
           {facet("trigger", "Trigger", all(LEDGER_TRIGGERS, TRIGGER_LABELS))}
         </fieldset>
         <FilterForm label="Time and user filters" names={["from", "to", "user", "run"]}>
