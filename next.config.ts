@@ -3,7 +3,7 @@ import type { NextConfig } from "next";
 const config: NextConfig = {
   poweredByHeader: false,
   // Native / WASM packages load at run time from node_modules instead of being bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pino", "exceljs"],
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pino", "exceljs", "prom-client"],
   experimental: { authInterrupts: true },
   async headers() {
     return [

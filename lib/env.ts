@@ -56,6 +56,8 @@ const schema = z
     SYNC_ON_START: flag.default(true),
     /** how often each instance's scheduler looks for due or orphaned runs (a run silent for two ticks is taken over) */
     SYNC_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** audit rows older than this many days are pruned once a day by the scheduler */
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

@@ -61,6 +61,7 @@ export function ApiTokens({ tokens, admin }: { tokens: Token[]; admin: boolean }
             <option value="read">read</option>
             <option value="read,write">read and change bookmarks</option>
             {admin && <option value="read,admin">read and use the admin API</option>}
+            {admin && <option value="metrics">scrape metrics only (Prometheus)</option>}
           </select>
         </div>
         <button className="button primary" type="submit" style={{ alignSelf: "flex-end" }}>

@@ -3,6 +3,9 @@ import { NavLinks } from "@/components/shell/nav-links";
 const ITEMS = [
   { href: "/admin/overview", label: "Overview" },
   { href: "/admin/quota", label: "Quota" },
+  { href: "/admin/calls", label: "Calls" },
+  { href: "/admin/runs", label: "Sync runs" },
+  { href: "/admin/audit", label: "Audit" },
   { href: "/admin/users", label: "Users" },
 ];
 

@@ -30,7 +30,10 @@ export async function authenticateCredentials(
   if (!parsed.success) throw new LoginError("Enter your email address and password.");
   const { email, password } = parsed.data;
   const locked = await loginLockedFor(email, ip, now);
-  if (locked) throw new LoginError(`Too many failed attempts. Try again in ${waitText(locked)}.`);
+  if (locked) {
+    await writeAudit({ action: "auth.sign_in_failed", target: email, details: { ip, locked: true } });
+    throw new LoginError(`Too many failed attempts. Try again in ${waitText(locked)}.`);
+  }
   const user = await findUserByEmail(email);
   const ok =
     user && !user.disabled
@@ -38,11 +41,16 @@ export async function authenticateCredentials(
       : await burnPasswordCheck(password);
   if (!user || !ok || user.disabled) {
     await noteLoginFailure(email, ip, now);
-    await writeAudit({ action: "login.failed", target: email, details: { ip, known: Boolean(user) } });
+    await writeAudit({
+      action: "auth.sign_in_failed",
+      target: email,
+      details: { ip, known: Boolean(user), ...(user?.disabled ? { disabled: true } : {}) },
+    });
     throw new LoginError("Wrong email address or password.");
   }
   await noteLoginSuccess(email, ip);
   await recordLogin(user.id, now);
+  await writeAudit({ actorId: user.id, action: "auth.sign_in", target: user.email, details: { ip } });
   return {
     id: user.id,
     email: user.email,

@@ -2,9 +2,12 @@ import "server-only";
 import { z } from "zod";
 
 // What a personal API token may do. `read`: GET requests. `write`: changes under /api/v1 (bookmarks).
-// `admin`: the admin API, for admins only and only when chosen. No token may manage tokens.
-export const TOKEN_SCOPES = ["read", "write", "admin"] as const;
+// `admin`: the admin API, for admins only and only when chosen. `metrics`: GET /api/metrics only
+// (for a Prometheus scraper), for admins only. No token may manage tokens.
+export const TOKEN_SCOPES = ["read", "write", "admin", "metrics"] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
+/** Scopes only an admin may put on a token. */
+export const ADMIN_ONLY_SCOPES: readonly TokenScope[] = ["admin", "metrics"];
 export const tokenScopeSchema = z.enum(TOKEN_SCOPES);
 
 /** The scope a request needs: admin routes `admin`, other changes `write`, reads `read`. */
@@ -17,7 +20,7 @@ export function isMutating(method: string): boolean {
   return !["GET", "HEAD", "OPTIONS"].includes(method.toUpperCase());
 }
 
-export function scopeAllows(scopes: readonly string[], needed: TokenScope): boolean {
+export function scopeAllows(scopes: readonly string[], needed: TokenScope | readonly TokenScope[]): boolean {
   // `admin` is for the admin API only: an admin's everyday reads need `read` too.
-  return scopes.includes(needed);
+  return (typeof needed === "string" ? [needed] : needed).some((s) => scopes.includes(s));
 }

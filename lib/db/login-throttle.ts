@@ -1,5 +1,8 @@
 import "server-only";
+import type { AuditAction } from "@/lib/domain/audit";
 import { prisma } from "./client";
+
+const SIGN_IN_FAILED: AuditAction = "auth.sign_in_failed";
 
 export function findThrottles(keys: string[]) {
   return prisma().loginThrottle.findMany({ where: { key: { in: keys } } });
@@ -63,7 +66,7 @@ export async function pruneLoginRecords(now: Date, windowMs: number, unknownAudi
   const cutoff = new Date(now.getTime() - unknownAuditMs);
   const audit = await prisma().$executeRaw`
     DELETE FROM "AuditLog" a
-    WHERE a."action" = 'login.failed' AND a."at" < ${cutoff}
+    WHERE a."action" = ${SIGN_IN_FAILED} AND a."at" < ${cutoff}
       AND NOT EXISTS (SELECT 1 FROM "User" u WHERE u."email" = a."target")`;
   return { throttles: throttles.count, audit };
 }

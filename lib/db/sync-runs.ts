@@ -169,3 +169,42 @@ export async function updateRun(
     },
   });
 }
+
+/** One page of runs, newest first, with the plan's cost (not the batches). */
+export function listRunsPage(skip: number, take: number) {
+  return prisma().syncRun.findMany({ orderBy: [{ startedAt: "desc" }, { id: "desc" }], skip, take });
+}
+
+export function countRuns() {
+  return prisma().syncRun.count();
+}
+
+/** The runs that ended most recently (for the metrics). */
+export function latestFinishedRuns(take: number) {
+  return prisma().syncRun.findMany({
+    where: { finishedAt: { not: null }, dryRun: false },
+    orderBy: { finishedAt: "desc" },
+    take,
+    select: { trigger: true, status: true, startedAt: true, finishedAt: true },
+  });
+}
+
+/** Runs by status (for the metrics). */
+export async function runsByStatus() {
+  const rows = await prisma().syncRun.groupBy({
+    by: ["status"],
+    where: { dryRun: false },
+    _count: { _all: true },
+  });
+  return rows.map((r) => ({ status: r.status, runs: r._count._all }));
+}
+
+/** A run's batches in order, without the vendor's answers. */
+export function runBatches(runId: string, take: number) {
+  return prisma().syncBatch.findMany({
+    where: { runId },
+    orderBy: { seq: "asc" },
+    take,
+    omit: { response: true },
+  });
+}

@@ -78,3 +78,13 @@ export function countAdmins() {
 export function recordLogin(id: string, at: Date) {
   return prisma().user.update({ where: { id }, data: { lastLoginAt: at }, select: { id: true } });
 }
+
+/** Emails of the given accounts, by id (for logs that store ids). */
+export async function emailsById(ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await prisma().user.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, email: true },
+  });
+  return new Map(rows.map((r) => [r.id, r.email]));
+}

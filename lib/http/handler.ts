@@ -3,10 +3,11 @@ import { NextResponse } from "next/server";
 import { ZodError, type z } from "zod";
 import { isAdmin } from "@/lib/auth/permissions";
 import { type Caller, requestCaller } from "@/lib/auth/request-user";
-import { isMutating, requiredScope, scopeAllows } from "@/lib/auth/scopes";
+import { isMutating, requiredScope, scopeAllows, type TokenScope } from "@/lib/auth/scopes";
 import type { SessionUser } from "@/lib/domain/roles";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { metrics, routePattern } from "@/lib/metrics";
 import { AppError, errorBody, forbidden, unauthorized } from "./errors";
 import { jsonResponse } from "./json-response";
 import {
@@ -31,6 +32,8 @@ type Spec<P, Q, B> = {
   body?: B;
   /** false: personal tokens are refused (token management is for a signed-in person only) */
   tokens?: boolean;
+  /** token scopes, any of which admits a personal token (default: the one requiredScope names) */
+  scopes?: readonly TokenScope[];
   /** true: the local command-line token is accepted (the sync endpoints) */
   cli?: boolean;
   /** true: reachable while the user still has to replace a generated password */
@@ -112,8 +115,9 @@ async function authorize(request: Request, spec: Spec<unknown, unknown, unknown>
     if (!spec.cli) throw forbidden("The local command-line token only reaches the sync endpoints.");
   } else {
     if (spec.tokens === false) throw forbidden("API tokens cannot manage API tokens; sign in instead.");
-    const needed = requiredScope(spec.access, method);
-    if (!scopeAllows(caller.scopes, needed)) throw forbidden(`This token lacks the "${needed}" scope.`);
+    const needed = spec.scopes ?? [requiredScope(spec.access, method)];
+    if (!scopeAllows(caller.scopes, needed))
+      throw forbidden(`This token lacks the "${needed.join('" or "')}" scope.`);
   }
   if (spec.access === "admin" && !isAdmin(caller.user)) throw forbidden("This needs the admin role.");
   return caller;
@@ -130,6 +134,31 @@ export function route<
   B extends Schema | undefined = undefined,
 >(spec: Spec<P, Q, B> & { access: A }, handler: (ctx: Context<A, P, Q, B>) => Promise<unknown>) {
   return async (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => {
+    const started = performance.now();
+    const response = await handle(request, context);
+    // Latency by route pattern (never the raw URL: its codes and ids would explode the labels).
+    // Measuring never costs the caller its answer.
+    try {
+      const params = await Promise.resolve(context?.params).catch(() => undefined);
+      metrics()
+        .httpDuration.labels(
+          routePattern(new URL(request.url).pathname, params),
+          request.method,
+          String(response.status),
+        )
+        .observe((performance.now() - started) / 1000);
+    } catch (error) {
+      log("api").warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        "latency not recorded",
+      );
+    }
+    return response;
+  };
+  async function handle(
+    request: Request,
+    context: { params: Promise<Record<string, string | string[]>> },
+  ): Promise<Response> {
     try {
       if (declaresTooLarge(request.headers)) throw tooLarge();
       const caller = spec.access === "public" ? null : await authorize(request, spec);
@@ -150,5 +179,5 @@ export function route<
     } catch (error) {
       return errorResponse(error);
     }
-  };
+  }
 }

@@ -34,7 +34,7 @@ export async function changeOwnPassword(user: SessionUser, input: z.infer<typeof
     throw badRequest("Choose a password other than the current one.", { field: "newPassword" });
   await setPassword(id, await hashPassword(input.newPassword));
   forgetAccount(id);
-  await writeAudit({ actorId: id, action: "account.password_changed", target: user.email });
+  await writeAudit({ actorId: id, action: "account.password_change", target: user.email });
   return { changed: true, signedOut: true };
 }
 
@@ -42,6 +42,6 @@ export async function signOutEverywhere(user: SessionUser) {
   const id = person(user);
   await endSessions(id);
   forgetAccount(id);
-  await writeAudit({ actorId: id, action: "account.sessions_ended", target: user.email });
+  await writeAudit({ actorId: id, action: "account.sign_out_everywhere", target: user.email });
   return { signedOut: true };
 }

@@ -2,7 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { issueApiToken, listApiTokens, revokeApiToken } from "@/lib/auth/api-tokens";
 import { isAdmin } from "@/lib/auth/permissions";
-import { tokenScopeSchema } from "@/lib/auth/scopes";
+import { ADMIN_ONLY_SCOPES, tokenScopeSchema } from "@/lib/auth/scopes";
+import { writeAudit } from "@/lib/db/audit";
 import type { SessionUser } from "@/lib/domain/roles";
 import { forbidden, notFound } from "@/lib/http/errors";
 
@@ -13,11 +14,11 @@ export const newTokenSchema = z.object({
   name: z.string().trim().min(1, "is required").max(60),
   /** days until it stops working; null: until revoked */
   expiresInDays: z.number().int().min(1).max(730).nullable().default(90),
-  /** read by default; write lets it change bookmarks; admin (admins only) reaches the admin API */
+  /** read by default; write lets it change bookmarks; admin and metrics (admins only): the admin API, /api/metrics */
   scopes: z
     .array(tokenScopeSchema)
     .min(1)
-    .max(3)
+    .max(4)
     .default(["read"])
     .transform((s) => [...new Set(s)]),
 });
@@ -37,10 +38,18 @@ export async function createApiToken(
   now = new Date(),
 ) {
   const { name, expiresInDays, scopes } = newTokenSchema.parse(input);
-  if (scopes.includes("admin") && !isAdmin(user))
-    throw forbidden("Only an admin can create a token with the admin scope.");
+  const adminOnly = scopes.find((s) => ADMIN_ONLY_SCOPES.includes(s));
+  if (adminOnly && !isAdmin(user))
+    throw forbidden(`Only an admin can create a token with the ${adminOnly} scope.`);
   const expiresAt = expiresInDays ? new Date(now.getTime() + expiresInDays * DAY_MS) : null;
-  return issueApiToken(ownerOf(user), name, expiresAt, scopes);
+  const issued = await issueApiToken(ownerOf(user), name, expiresAt, scopes);
+  await writeAudit({
+    actorId: user.id,
+    action: "token.create",
+    target: issued.id,
+    details: { name, scopes, expiresAt: expiresAt?.toISOString() ?? null },
+  });
+  return issued;
 }
 
 export async function myApiTokens(user: SessionUser) {
@@ -50,5 +59,6 @@ export async function myApiTokens(user: SessionUser) {
 export async function revokeMyApiToken(user: SessionUser, id: string, now = new Date()) {
   const { count } = await revokeApiToken(ownerOf(user), id, now);
   if (!count) throw notFound("No such token of yours.");
+  await writeAudit({ actorId: user.id, action: "token.revoke", target: id });
   return { revoked: id };
 }

@@ -96,9 +96,9 @@ async function editableList(user: SessionUser, id: string, action: string, detai
   if (isAdminOverride(user, list))
     await writeAudit({
       actorId: user.id,
-      action: `bookmarks.${action}`,
+      action: "bookmarks.admin_change",
       target: list.id,
-      details: { ...details, owner: list.ownerId },
+      details: { change: action, ...details, owner: list.ownerId },
     });
   return list;
 }

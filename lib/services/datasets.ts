@@ -116,7 +116,7 @@ export async function setDatasetMapping(user: SessionUser, input: z.infer<typeof
     actorId: user.id,
     action: "dataset.map",
     target: `${input.service}/${input.coverage}`,
-    details: input,
+    details: { ...input },
   });
   return { ...input, source: "admin" as const };
 }

@@ -2,8 +2,10 @@ import "server-only";
 import { headers } from "next/headers";
 import { z } from "zod";
 import { isAdmin } from "@/lib/auth/permissions";
+import { writeAudit } from "@/lib/db/audit";
 import { adminEmails, onDemandCodesOfDataset, onDemandCodesOfUser } from "@/lib/db/on-demand-usage";
 import { readSetting, writeSetting } from "@/lib/db/settings";
+import { changedFields } from "@/lib/domain/audit";
 import { releaseInstant, releasePeriod } from "@/lib/domain/calendar";
 import type { SessionUser } from "@/lib/domain/roles";
 import { AppError, forbidden } from "@/lib/http/errors";
@@ -32,9 +34,15 @@ export async function onDemandPolicy(): Promise<OnDemandPolicy> {
 export async function updateOnDemandPolicy(
   patch: Partial<OnDemandPolicy>,
   by: string,
+  /** the admin making the change (audited); none for scripts and tests */
+  actorId?: string,
 ): Promise<OnDemandPolicy> {
-  const next = onDemandPolicySchema.parse({ ...(await onDemandPolicy()), ...patch });
+  const before = await onDemandPolicy();
+  const next = onDemandPolicySchema.parse({ ...before, ...patch });
   await writeSetting(KEY, next, by);
+  const changed = changedFields(before, next);
+  if (actorId && Object.keys(changed).length)
+    await writeAudit({ actorId, action: "settings.update", target: "on-demand", details: changed });
   return next;
 }
 

@@ -38,4 +38,15 @@ describe("openApiDocument", () => {
     expect(names).toEqual(expect.arrayContaining(["kind", "format", "service", "code", "s", "q"]));
     expect(exp.parameters.find((p) => p.name === "kind")?.required).toBe(true);
   });
+  it("describes the admin reading views and the metrics endpoint under /api", () => {
+    for (const path of ["/admin/calls", "/admin/sync/runs", "/admin/audit", "/metrics"]) {
+      const item = doc.paths[path] as { servers?: { url: string }[]; get?: unknown } | undefined;
+      expect(item?.get, path).toBeDefined();
+      expect(item?.servers).toEqual([{ url: "/api" }]);
+    }
+    const calls = doc.paths["/admin/calls"]?.get as { parameters: { name: string }[] };
+    expect(calls.parameters.map((p) => p.name)).toEqual(
+      expect.arrayContaining(["from", "to", "operation", "service", "outcome", "trigger", "user", "page"]),
+    );
+  });
 });

@@ -12,6 +12,7 @@ import { catalogueQuerySchema } from "./catalogue";
 import { estimateQuerySchema } from "./estimate";
 import { exportQuerySchema } from "./export";
 import { locationFactorsQuerySchema } from "./location-factors";
+import { ADMIN_OPS } from "./openapi-admin";
 import { limitsHistoryQuerySchema } from "./quota";
 import { seriesParamsSchema, seriesQuerySchema } from "./series";
 import { accuracyRankingQuerySchema, vintagesQuerySchema } from "./vintages";
@@ -19,7 +20,7 @@ import { accuracyRankingQuerySchema, vintagesQuerySchema } from "./vintages";
 // The OpenAPI description of /api/v1, generated from the zod schemas the route handlers parse
 // with (zod's own JSON Schema output, input side), so it cannot drift from what they accept.
 
-type Op = {
+export type Op = {
   method: "get" | "post" | "patch" | "delete";
   path: string;
   summary: string;
@@ -30,6 +31,10 @@ type Op = {
   /** what a 200 (or 201) answer holds */
   returns: string;
   file?: boolean;
+  /** outside /api/v1: the admin API and the operations endpoint (the path is then under /api) */
+  outsideV1?: boolean;
+  /** what the answer is when it is not JSON */
+  text?: string;
 };
 
 const OPS: Op[] = [
@@ -203,6 +208,7 @@ const OPS: Op[] = [
     params: tokenParamsSchema,
     returns: "{ok}",
   },
+  ...ADMIN_OPS,
 ];
 
 type JsonSchema = {
@@ -254,8 +260,11 @@ export function openApiDocument(serverUrl = "/api/v1") {
   for (const op of OPS) {
     const answer = op.file
       ? { "text/csv": {}, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {} }
-      : { "application/json": { schema: { type: "object", description: op.returns } } };
-    paths[op.path] ??= {};
+      : op.text
+        ? { [op.text]: { schema: { type: "string" } } }
+        : { "application/json": { schema: { type: "object", description: op.returns } } };
+    // Paths outside /api/v1 name their own server (the same host, /api).
+    paths[op.path] ??= op.outsideV1 ? { servers: [{ url: serverUrl.replace(/\/v1\/?$/, "") }] } : {};
     (paths[op.path] as Record<string, unknown>)[op.method] = {
       tags: [op.tag],
       summary: op.summary,

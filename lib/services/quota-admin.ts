@@ -50,7 +50,7 @@ export async function updateQuotaThresholds(user: SessionUser, next: QuotaThresh
   const saved = await saveQuotaThresholds(next, user.email);
   await writeAudit({
     actorId: user.id,
-    action: "settings.quota_thresholds",
+    action: "settings.update",
     target: "quotaThresholds",
     details: { before: before.thresholds, after: saved.thresholds },
   });

@@ -1,6 +1,7 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
 import { dataVersion } from "@/lib/db/data-version";
+import { metrics } from "@/lib/metrics";
 import { processSingleton } from "@/lib/process-singleton";
 
 // Series and catalogue answers change only when a sync or an on-demand fetch writes, so reads are
@@ -37,6 +38,7 @@ const inFlight = () => processSingleton("readsInFlight", () => new Map<string, P
 export async function cachedRead<T extends object>(key: string, load: () => Promise<T>): Promise<T> {
   const versioned = `${await dataVersion()}|${key}`;
   const hit = cache().get(versioned);
+  metrics().cacheReads.inc({ result: hit ? "hit" : "miss" });
   if (hit) return hit as T;
   let pending = inFlight().get(versioned);
   if (!pending) {

@@ -1,6 +1,8 @@
 import "server-only";
 import { z } from "zod";
+import { writeAudit } from "@/lib/db/audit";
 import { findUnfinishedRun } from "@/lib/db/sync-runs";
+import { changedFields } from "@/lib/domain/audit";
 import type { SessionUser } from "@/lib/domain/roles";
 import { isActiveRun, type RunView, type SyncSummary } from "@/lib/domain/sync-run";
 import { AppError, conflict } from "@/lib/http/errors";
@@ -8,7 +10,11 @@ import { logger } from "@/lib/log";
 import { unplannedAssessments, vendorFacts } from "@/lib/services/datasets";
 import { currentOrLatestRun, recentRuns, runView } from "@/lib/sync/progress";
 import { runSync } from "@/lib/sync/run";
-import { syncSettings, updateSyncSettings } from "@/lib/sync/settings";
+import {
+  type SyncSettings,
+  updateSyncSettings as storeSyncSettings,
+  syncSettings,
+} from "@/lib/sync/settings";
 import { upstreamConfigured } from "@/lib/sync/upstream";
 
 export const startSyncSchema = z.object({ dryRun: z.boolean().optional().default(false) }).strict();
@@ -28,7 +34,13 @@ export async function startSync(
     if (Date.now() - unfinished.heartbeatAt.getTime() < 120_000)
       throw conflict("A sync is already running.", { runId: unfinished.id });
   }
-  void runSync({ trigger: "admin", requestedBy: user.email }).catch((error: unknown) =>
+  // The command-line token acts for the machine: its runs are "cli" runs, with no account behind them.
+  const cli = user.id === "cli";
+  void runSync({
+    trigger: cli ? "cli" : "admin",
+    requestedBy: cli ? "cli" : user.email,
+    actorId: cli ? null : user.id,
+  }).catch((error: unknown) =>
     logger().error({ err: error instanceof Error ? error.message : String(error) }, "sync failed"),
   );
   return { status: "started", message: "The sync has started; follow its progress here." };
@@ -50,4 +62,14 @@ export async function syncOverview() {
   return { current, runs, settings, unplanned: unplanned.items, unplannedTotal: unplanned.total, vendor };
 }
 
-export { runView, syncSettings, updateSyncSettings };
+/** Changes the sync settings and audits what changed (old and new values). */
+export async function updateSyncSettings(patch: unknown, user: SessionUser): Promise<SyncSettings> {
+  const before = await syncSettings();
+  const next = await storeSyncSettings(patch, user.email);
+  const changed = changedFields(before, next);
+  if (Object.keys(changed).length)
+    await writeAudit({ actorId: user.id, action: "settings.update", target: "sync", details: changed });
+  return next;
+}
+
+export { runView, syncSettings };

@@ -40,7 +40,7 @@ export async function addUser(actor: SessionUser | null, input: z.input<typeof n
     });
     await writeAudit({
       actorId: actor?.id,
-      action: "user.created",
+      action: "user.create",
       target: user.email,
       details: { role: user.role },
     });
@@ -65,13 +65,30 @@ export async function changeUser(actor: SessionUser, id: string, input: z.input<
     ...(password ? { passwordHash: await hashPassword(password) } : {}),
   });
   forgetAccount(id);
-  await writeAudit({
-    actorId: actor.id,
-    action: "user.updated",
-    target: user.email,
-    details: { ...rest, password: password ? "changed" : undefined },
-  });
+  await auditUserChange(actor, existing, patch, user.email);
   return user;
+}
+
+/** One audit row per kind of change, so role changes, disables and resets can be filtered for. */
+async function auditUserChange(
+  actor: SessionUser,
+  before: { role: string; disabled: boolean; name: string | null },
+  patch: z.infer<typeof userPatchSchema>,
+  target: string,
+) {
+  const actorId = actor.id;
+  if (patch.role !== undefined && patch.role !== before.role)
+    await writeAudit({
+      actorId,
+      action: "user.role_change",
+      target,
+      details: { from: before.role, to: patch.role },
+    });
+  if (patch.disabled !== undefined && patch.disabled !== before.disabled)
+    await writeAudit({ actorId, action: patch.disabled ? "user.disable" : "user.enable", target });
+  if (patch.password) await writeAudit({ actorId, action: "user.password_reset", target });
+  if (patch.name !== undefined && patch.name !== before.name)
+    await writeAudit({ actorId, action: "user.update", target, details: { name: patch.name } });
 }
 
 export { listUsers };
@@ -119,7 +136,7 @@ export async function ensureFirstUsers(): Promise<{ email: string; password: str
     mustChangePassword: true,
   });
   await writeAudit({
-    action: "user.created",
+    action: "user.create",
     target: user.email,
     details: { role: "admin", generated: true },
   });

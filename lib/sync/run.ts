@@ -1,5 +1,6 @@
 import "server-only";
 import { codeDatasets } from "@/lib/db/assessments";
+import { writeAudit } from "@/lib/db/audit";
 import { releaseLease, renewLease } from "@/lib/db/leases";
 import { tidyAfterSync } from "@/lib/db/maintenance";
 import { createRun, findRun, findUnfinishedRun, storePlan, touchRun, updateRun } from "@/lib/db/sync-runs";
@@ -27,6 +28,8 @@ export type SyncOptions = {
   trigger: SyncTrigger;
   dryRun?: boolean;
   requestedBy?: string | null;
+  /** the account that asked for the run (audited as its actor); none for schedule, startup and CLI */
+  actorId?: string | null;
   scheduleKey?: string;
   client?: UpstreamClient;
   services?: readonly ServiceName[];
@@ -131,6 +134,12 @@ async function leasedRun(
       if (!created)
         return summary({ status: "skipped", message: `The scheduled sync ${opts.scheduleKey} already ran.` });
       runId = created.id;
+      await writeAudit({
+        actorId: opts.actorId ?? null,
+        action: "sync.start",
+        target: runId,
+        details: { trigger: opts.trigger, requestedBy: opts.requestedBy ?? null },
+      });
     }
     // A resumed run keeps its stored plan; a new (or crashed-while-planning) one plans now.
     if (!(await findRun(runId))?.batchesTotal) {

@@ -7,6 +7,7 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { processSingleton } from "@/lib/process-singleton";
 import { replayDemoHistory } from "./demo-history";
+import { housekeeping } from "./housekeeping";
 import { quotaHousekeeping } from "./quota-poll";
 import { runSync } from "./run";
 import { upstreamConfigured, vendorCalendar } from "./upstream";
@@ -62,6 +63,7 @@ export function startScheduler(): void {
     running = true;
     try {
       await quotaHousekeeping(); // limits history and thresholds; never throws
+      await housekeeping();
       const outcome = await schedulerTick();
       if (outcome === "started" || outcome === "resumed")
         logger().info({ outcome }, "scheduled sync finished");

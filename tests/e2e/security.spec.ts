@@ -138,6 +138,10 @@ const PAGES: { path: string; admin?: boolean; public?: boolean; file: string }[]
   { path: "/admin/overview", admin: true, file: "(app)/admin/overview/page.tsx" },
   { path: "/admin/users", admin: true, file: "(app)/admin/users/page.tsx" },
   { path: "/admin/quota", admin: true, file: "(app)/admin/quota/page.tsx" },
+  { path: "/admin/calls", admin: true, file: "(app)/admin/calls/page.tsx" },
+  { path: "/admin/runs", admin: true, file: "(app)/admin/runs/page.tsx" },
+  { path: "/admin/runs/nope", admin: true, file: "(app)/admin/runs/[id]/page.tsx" },
+  { path: "/admin/audit", admin: true, file: "(app)/admin/audit/page.tsx" },
   { path: "/login", public: true, file: "login/page.tsx" },
   { path: "/password", file: "password/page.tsx" },
 ];
@@ -181,7 +185,7 @@ test("every page: anonymous and token callers go to the login page, viewers stay
     }
     expect(anon).toBe("login");
     expect(token).toBe("login");
-    const notFound = p.path.startsWith("/series/") ? 404 : 200;
+    const notFound = p.path.startsWith("/series/") || p.path.startsWith("/admin/runs/") ? 404 : 200;
     // "/" is the home page now (it used to redirect to the catalogue).
     const pageOk = notFound;
     expect(viewer).toEqual(p.admin ? 403 : pageOk);

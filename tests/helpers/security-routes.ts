@@ -295,6 +295,29 @@ export const ROUTES: RouteCase[] = [
     access: "admin",
     reached: 404,
   },
+  // The admin reading views and the metrics endpoint (an admin token carries the admin scope).
+  {
+    file: "admin/calls/route.ts",
+    method: "GET",
+    path: "/api/admin/calls?pageSize=1",
+    access: "admin",
+    reached: 200,
+  },
+  {
+    file: "admin/audit/route.ts",
+    method: "GET",
+    path: "/api/admin/audit?pageSize=1",
+    access: "admin",
+    reached: 200,
+  },
+  {
+    file: "admin/sync/runs/route.ts",
+    method: "GET",
+    path: "/api/admin/sync/runs",
+    access: "admin",
+    reached: 200,
+  },
+  { file: "metrics/route.ts", method: "GET", path: "/api/metrics", access: "admin", reached: 200 },
 ];
 
 /** Route files the table deliberately leaves out, and why. */

@@ -71,9 +71,9 @@ describe(`login throttle on ${process.env.TEST_DB_KIND}`, () => {
     const old = new Date("2026-10-01T00:00:00Z");
     await prisma().auditLog.createMany({
       data: [
-        { at: old, action: "login.failed", target: "ghost@example.com" },
-        { at: old, action: "login.failed", target: "known@example.com" },
-        { at: old, action: "user.created", target: "ghost@example.com" },
+        { at: old, action: "auth.sign_in_failed", target: "ghost@example.com" },
+        { at: old, action: "auth.sign_in_failed", target: "known@example.com" },
+        { at: old, action: "user.create", target: "ghost@example.com" },
       ],
     });
     await prisma().loginThrottle.createMany({
@@ -91,8 +91,8 @@ describe(`login throttle on ${process.env.TEST_DB_KIND}`, () => {
     await pruneLoginRecords(now, THROTTLE.windowMs, THROTTLE.unknownAuditMs);
     const audit = await prisma().auditLog.findMany({ where: { at: old }, orderBy: { id: "asc" } });
     expect(audit.map((a) => `${a.action} ${a.target}`)).toEqual([
-      "login.failed known@example.com",
-      "user.created ghost@example.com",
+      "auth.sign_in_failed known@example.com",
+      "user.create ghost@example.com",
     ]);
     const keys = (await prisma().loginThrottle.findMany()).map((t) => t.key);
     expect(keys).not.toContain("acct:ghost@example.com|ip:1.1.1.1");

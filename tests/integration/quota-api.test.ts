@@ -119,7 +119,9 @@ describe(`quota and calendar endpoints on ${process.env.TEST_DB_KIND}`, () => {
     expect((await call(file, "GET", "/api/admin/quota/thresholds", admin)).json).toEqual({
       thresholds: [70, 90],
     });
-    const audit = await prisma().auditLog.findFirst({ where: { action: "settings.quota_thresholds" } });
+    const audit = await prisma().auditLog.findFirst({
+      where: { action: "settings.update", target: "quotaThresholds" },
+    });
     expect(audit).toMatchObject({ actorId: admin.id, details: { before: [80, 95], after: [70, 90] } });
   });
 

@@ -49,15 +49,19 @@ export default async function ApiReferencePage() {
           </p>
         </div>
       </div>
-      {Object.entries(doc.paths).map(([path, methods]) =>
-        Object.entries(methods as Record<string, Operation>).map(([method, op]) => (
+      {Object.entries(doc.paths).map(([path, item]) => {
+        // A path outside /api/v1 (the admin views, metrics) names its own base.
+        const { servers, ...methods } = item as Record<string, unknown> & { servers?: { url: string }[] };
+        const base = servers?.[0]?.url ?? "/api/v1";
+        return Object.entries(methods as Record<string, Operation>).map(([method, op]) => (
           <section
             key={`${method} ${path}`}
             className="card stack"
             aria-label={`${method.toUpperCase()} ${path}`}
           >
             <h2 className="mono">
-              {method.toUpperCase()} /api/v1{path}
+              {method.toUpperCase()} {base}
+              {path}
             </h2>
             <p>{op.summary}</p>
             {op.parameters.length > 0 && (
@@ -91,8 +95,8 @@ export default async function ApiReferencePage() {
               Answer: {Object.entries(op.responses).find(([k]) => k !== "default")?.[1].description}
             </p>
           </section>
-        )),
-      )}
+        ));
+      })}
     </div>
   );
 }

@@ -9,5 +9,5 @@ export const GET = route({ access: "admin" }, async () => onDemandPolicy());
 /** PATCH /api/admin/on-demand {perUserDaily?, perDatasetMonthly?} */
 export const PATCH = route(
   { access: "admin", body: onDemandPolicySchema.partial().strict() },
-  async ({ user, body }) => updateOnDemandPolicy(body, user.email),
+  async ({ user, body }) => updateOnDemandPolicy(body, user.email, user.id),
 );

@@ -10,5 +10,5 @@ export const GET = route({ access: "admin" }, async () => syncSettings());
 /** PATCH /api/admin/settings — change them. */
 export const PATCH = route(
   { access: "admin", body: syncSettingsSchema.partial().strict() },
-  async ({ user, body }) => updateSyncSettings(body, user.email),
+  async ({ user, body }) => updateSyncSettings(body, user),
 );

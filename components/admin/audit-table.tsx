@@ -1,0 +1,42 @@
+"use client";
+
+import { createColumnHelper } from "@tanstack/react-table";
+import { AUDIT_ACTION_LABELS, type AuditAction } from "@/lib/domain/audit";
+import type { AuditRow } from "@/lib/services/audit-log";
+import { type AdminFeatures, DataTable } from "./data-table";
+
+const helper = createColumnHelper<AdminFeatures, AuditRow>();
+
+/** Details as short `key: value` pairs (they never hold secrets: scrubbed when written). */
+function detailText(details: unknown): string {
+  if (typeof details !== "object" || details === null) return "";
+  return Object.entries(details)
+    .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`)
+    .join(" · ");
+}
+
+const columns = helper.columns([
+  helper.accessor("at", {
+    header: "Time",
+    cell: (c) => <span className="mono small">{new Date(c.getValue()).toLocaleString()}</span>,
+  }),
+  helper.accessor("action", {
+    header: "Action",
+    cell: (c) => (
+      <span title={c.getValue()}>{AUDIT_ACTION_LABELS[c.getValue() as AuditAction] ?? c.getValue()}</span>
+    ),
+  }),
+  helper.accessor("actor", { header: "By", cell: (c) => c.getValue() ?? "—" }),
+  helper.accessor("target", {
+    header: "Target",
+    cell: (c) => <span className="small">{c.getValue() ?? "—"}</span>,
+  }),
+  helper.accessor("details", {
+    header: "Details",
+    cell: (c) => <span className="small">{detailText(c.getValue())}</span>,
+  }),
+]);
+
+export function AuditTable({ items }: { items: AuditRow[] }) {
+  return <DataTable label="Audit log" columns={columns} data={items} rowKey={(r) => r.id} />;
+}
