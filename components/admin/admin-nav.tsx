@@ -3,6 +3,7 @@ import { NavLinks } from "@/components/shell/nav-links";
 const ITEMS = [
   { href: "/admin/overview", label: "Overview" },
   { href: "/admin/users", label: "Users" },
+  { href: "/admin/notifications", label: "Notifications" },
 ];
 
 export function AdminNav() {

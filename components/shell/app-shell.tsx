@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import type { SessionUser } from "@/lib/domain/roles";
 import { type NavItem, NavLinks } from "./nav-links";
+import { NotificationBell } from "./notification-bell";
 import { ShellMenu } from "./shell-menu";
 import "./shell.css";
 
@@ -15,7 +16,16 @@ const AREAS: NavItem[] = [
   { href: "/bookmarks", label: "Bookmarks" },
 ];
 
-export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+export function AppShell({
+  user,
+  unread = 0,
+  children,
+}: {
+  user: SessionUser;
+  /** unread notifications of the user, for the bell */
+  unread?: number;
+  children: ReactNode;
+}) {
   const items = user.role === "admin" ? [...AREAS, { href: "/admin", label: "Admin" }] : AREAS;
   return (
     <>
@@ -29,6 +39,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         <ShellMenu>
           <NavLinks items={items} />
           <div className="shell-user">
+            <NotificationBell unread={unread} />
             <Link href="/account" data-testid="signed-in-user" aria-label={`Your account (${user.email})`}>
               {user.name ?? user.email}
             </Link>

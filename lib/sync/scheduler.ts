@@ -5,6 +5,7 @@ import { releaseInstant, releasePeriod, windowAt } from "@/lib/domain/calendar";
 import { monthToKey } from "@/lib/domain/months";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { deliverDueNotifications } from "@/lib/notify/deliver";
 import { processSingleton } from "@/lib/process-singleton";
 import { replayDemoHistory } from "./demo-history";
 import { runSync } from "./run";
@@ -60,6 +61,10 @@ export function startScheduler(): void {
     if (running) return;
     running = true;
     try {
+      // Outgoing notifications due for a (re)try, whatever the sync does; errors stay in the queue.
+      await deliverDueNotifications().catch((error) =>
+        logger().warn({ err: String(error) }, "notify failed"),
+      );
       const outcome = await schedulerTick();
       if (outcome === "started" || outcome === "resumed")
         logger().info({ outcome }, "scheduled sync finished");

@@ -132,11 +132,13 @@ const PAGES: { path: string; admin?: boolean; public?: boolean; file: string }[]
   { path: "/forecast-accuracy", file: "(app)/forecast-accuracy/page.tsx" },
   { path: "/reference", file: "(app)/reference/page.tsx" },
   { path: "/bookmarks", file: "(app)/bookmarks/page.tsx" },
+  { path: "/notifications", file: "(app)/notifications/page.tsx" },
   { path: "/account", file: "(app)/account/page.tsx" },
   { path: "/series/industry_economics/999-9-9", file: "(app)/series/[service]/[code]/page.tsx" },
   { path: "/admin", admin: true, file: "(app)/admin/page.tsx" },
   { path: "/admin/overview", admin: true, file: "(app)/admin/overview/page.tsx" },
   { path: "/admin/users", admin: true, file: "(app)/admin/users/page.tsx" },
+  { path: "/admin/notifications", admin: true, file: "(app)/admin/notifications/page.tsx" },
   { path: "/login", public: true, file: "login/page.tsx" },
   { path: "/password", file: "password/page.tsx" },
 ];
