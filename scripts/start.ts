@@ -91,7 +91,9 @@ async function main() {
     // up to today in the background (lib/sync/demo-history.ts), so vintages, revisions and forecast
     // errors exist from the first minutes, as they would after months against the vendor.
     const months = empty ? config.DEMO_HISTORY_MONTHS : 0;
-    const control = months ? randomBytes(24).toString("base64url") : undefined;
+    // A given SIMULATOR_CONTROL_TOKEN opens the control API without a replay (end-to-end tests
+    // move the simulator's clock to a release with it).
+    const control = months ? randomBytes(24).toString("base64url") : config.SIMULATOR_CONTROL_TOKEN;
     const past = new Date();
     past.setUTCMonth(past.getUTCMonth() - months);
     const url = await startBundledSimulator(
