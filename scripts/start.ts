@@ -108,7 +108,7 @@ async function main() {
       ...(control ? { SIMULATOR_CONTROL_TOKEN: control } : {}),
     });
     say(`upstream: bundled simulator at ${url} (set UPSTREAM_BASE_URL to use the vendor)`);
-    if (control) say(`demo: replaying the last ${months} monthly releases in the background`);
+    if (months) say(`demo: replaying the last ${months} monthly releases in the background`);
   } else if (config.UPSTREAM_BASE_URL) {
     say(`upstream: ${new URL(config.UPSTREAM_BASE_URL).host}${config.UPSTREAM_SANDBOX ? " (sandbox)" : ""}`);
   }
