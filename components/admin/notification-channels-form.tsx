@@ -13,7 +13,8 @@ export function NotificationChannelsForm({ settings }: { settings: ChannelSettin
   const { email, webhook } = settings;
   const save = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const f = new FormData(e.currentTarget);
+    const form = e.currentTarget;
+    const f = new FormData(form);
     const text = (name: string) => String(f.get(name) ?? "").trim();
     const secret = (name: string, clear: string) => (f.get(clear) === "on" ? "" : text(name) || undefined);
     const failure = await apiError(
@@ -35,7 +36,13 @@ export function NotificationChannelsForm({ settings }: { settings: ChannelSettin
       }),
     );
     setMessage(failure ?? "Saved.");
-    if (!failure) router.refresh();
+    if (failure) return;
+    // Secrets are write-only: once stored, the fields go blank again ("blank keeps it").
+    for (const name of ["smtp-password", "webhook-secret"]) {
+      const field = form.elements.namedItem(name);
+      if (field instanceof HTMLInputElement) field.value = "";
+    }
+    router.refresh();
   };
   const test = async (channel: "email" | "webhook") => {
     setTesting(`Sending a test ${channel} message…`);

@@ -53,14 +53,25 @@ test("a viewer with a list sees the release's digest behind the bell and marks i
     });
     expect(res.status()).toBeLessThan(300);
   }
+  // An admin turns the company webhook on (nothing listens there: the message waits to be retried).
+  const admin = await browser.newPage();
+  await login(admin, ADMIN, "/admin/notifications");
+  await admin.getByRole("checkbox", { name: "Post to a webhook" }).check();
+  await admin.getByLabel("Webhook URL").fill("http://127.0.0.1:9/price-atlas");
+  await admin.getByLabel(/^Signing secret/).fill("e2e-webhook-secret");
+  await admin.getByRole("button", { name: "Save channels" }).click();
+  await expect(admin.getByText("Saved.")).toBeVisible();
+  await expect(admin.getByLabel("Signing secret (set; blank keeps it)")).toHaveValue("");
+
+  // The viewer wants this list on the webhook too.
   await page.reload();
   await expect(page.getByRole("link", { name: "Notifications, none unread" })).toBeVisible();
+  await page.getByRole("checkbox", { name: "Send Release watch changes to the company webhook" }).check();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
 
   // The vendor publishes its next release; an admin syncs an hour later.
   await moveSimulatorClock({ advance: "next-release" });
   await moveSimulatorClock({ advanceMs: 3_600_000 });
-  const admin = await browser.newPage();
-  await login(admin, ADMIN, "/admin");
   const before = (await latestRun(admin))?.id;
   const started = await admin.request.post("/api/admin/sync", { data: {}, headers: sameOrigin(admin) });
   expect(started.status()).toBeLessThan(300);
@@ -73,6 +84,9 @@ test("a viewer with a list sees the release's digest behind the bell and marks i
       { timeout: 220_000, intervals: [2000] },
     )
     .toMatch(/^(done|partial)$/);
+  // One webhook message for the viewer's digest, waiting in the queue (its receiver is down).
+  await admin.reload();
+  await expect(admin.getByTestId("delivery-queue")).toHaveText(/^1 waiting · 0 sent · 0 given up$/);
   await admin.close();
 
   // One digest, counted on the bell.
