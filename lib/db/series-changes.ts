@@ -73,3 +73,9 @@ export function listWatchers(assessmentIds: number[]) {
     LEFT JOIN "NotificationPreference" p ON p."userId" = u."id" AND p."listId" = l."id"
     WHERE i."assessmentId" = ANY(${assessmentIds}::int[])`;
 }
+
+/** The newest publication date the vendor gave any series (its updated_at): the latest release. */
+export async function latestPublication(): Promise<Date | null> {
+  const row = await prisma().assessment.aggregate({ _max: { upstreamUpdatedAt: true } });
+  return row._max.upstreamUpdatedAt;
+}

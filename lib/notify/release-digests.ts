@@ -4,6 +4,7 @@ import { existingNotifications, notificationCursor, storeDigests } from "@/lib/d
 import {
   assessmentRefs,
   discontinuedBetween,
+  latestPublication,
   listWatchers,
   observationChanges,
 } from "@/lib/db/series-changes";
@@ -41,7 +42,12 @@ export async function notifyReleaseChanges(opts: {
     return { users: 0, series: 0, period: null };
   }
   const items = await changedSeries(since, opts.until);
-  const period = monthToKey(releasePeriod(opts.until, opts.calendar));
+  // The release is the vendor's newest publication (its updated_at), not this clock's guess: a
+  // sync started on release day before the assumed release hour still files under the new release.
+  const published = await latestPublication();
+  const period = published
+    ? published.toISOString().slice(0, 7)
+    : monthToKey(releasePeriod(opts.until, opts.calendar));
   const watchers = await listWatchers([...items.keys()]);
   const perUser = new Map<string, { email: string; ids: Set<number>; mail: boolean; hook: boolean }>();
   for (const w of watchers) {
