@@ -39,7 +39,6 @@ export function AppShell({
         <ShellMenu>
           <NavLinks items={items} />
           <div className="shell-user">
-            <NotificationBell unread={unread} />
             <Link href="/account" data-testid="signed-in-user" aria-label={`Your account (${user.email})`}>
               {user.name ?? user.email}
             </Link>
@@ -47,6 +46,8 @@ export function AppShell({
             <SignOutButton />
           </div>
         </ShellMenu>
+        {/* Outside the menu: the unread count stays in sight on narrow screens too. */}
+        <NotificationBell unread={unread} />
       </header>
       <main id="main" tabIndex={-1} className="shell-main">
         {children}

@@ -89,10 +89,14 @@ test("a viewer with a list sees the release's digest behind the bell and marks i
   await expect(admin.getByTestId("delivery-queue")).toHaveText(/^1 waiting · 0 sent · 0 given up$/);
   await admin.close();
 
-  // One digest, counted on the bell.
+  // One digest, counted on the bell — in sight on a phone too, outside the collapsed menu.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   const bell = page.getByRole("link", { name: "Notifications, 1 unread" });
   await expect(bell).toBeVisible();
+  await expect(bell.getByTestId("unread-count")).toHaveText("1");
+  await page.screenshot({ path: test.info().outputPath("bell-390.png") });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await bell.click();
   await expect(page).toHaveURL(/\/notifications/);
   await expect(page.getByRole("heading", { name: "Notifications", level: 1 })).toBeVisible();
@@ -103,6 +107,9 @@ test("a viewer with a list sees the release's digest behind the bell and marks i
   await expect(firstSeries).toHaveAttribute("href", /^\/series\/(industry_economics|energy_price)\//);
   await expect(digest.getByText(/New data|Revised|Discontinued/).first()).toBeVisible();
 
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath("notifications-390.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await digest.getByRole("button", { name: /^Mark read:/ }).click();
   await expect(page.getByRole("link", { name: "Notifications, none unread" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "All read." })).toBeVisible();
