@@ -34,13 +34,24 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", use: { browserName: "chromium" }, testIgnore: /security\.spec\.ts/ },
+    {
+      name: "chromium",
+      use: { browserName: "chromium" },
+      testIgnore: [/security\.spec\.ts/, /notifications\.spec\.ts/],
+    },
     // The security suite checks that nothing was written, so it runs alone, after the others.
     {
       name: "security",
       use: { browserName: "chromium" },
       testMatch: /security\.spec\.ts/,
       dependencies: ["chromium"],
+    },
+    // A release in the simulator moves every series: last, so no other spec sees it happen.
+    {
+      name: "release",
+      use: { browserName: "chromium" },
+      testMatch: /notifications\.spec\.ts/,
+      dependencies: ["security"],
     },
   ],
   webServer: {
@@ -59,6 +70,8 @@ export default defineConfig({
       UPSTREAM_BASE_URL: "",
       // The tests read today's release; the demo's history replay would move data under them.
       DEMO_HISTORY_MONTHS: "0",
+      // Opens the bundled simulator's control API: the notifications spec moves its clock to a release.
+      SIMULATOR_CONTROL_TOKEN: `e2e-simulator-control-${SIMULATOR_PORT}`,
       UPSTREAM_USERNAME: "",
       UPSTREAM_PASSWORD: "",
       ADMIN_EMAIL: "",

@@ -42,7 +42,8 @@ const schema = z
     UPSTREAM_BUNDLED: flag.default(false),
     /** a fresh demo replays this many months of the bundled simulator's releases (0: none) */
     DEMO_HISTORY_MONTHS: z.coerce.number().int().min(0).max(120).default(24),
-    /** set by npm start for the bundled simulator's control API during the demo replay */
+    /** set by npm start for the bundled simulator's control API during the demo replay; set it
+     * yourself to open that API on the bundled simulator (tests move its clock to a release) */
     SIMULATOR_CONTROL_TOKEN: z.string().min(16).optional(),
     /** Honour the vendor's maintenance and release windows (off only for the bundled demo). */
     UPSTREAM_WINDOWS: flag.default(true),

@@ -91,7 +91,9 @@ async function main() {
     // up to today in the background (lib/sync/demo-history.ts), so vintages, revisions and forecast
     // errors exist from the first minutes, as they would after months against the vendor.
     const months = empty ? config.DEMO_HISTORY_MONTHS : 0;
-    const control = months ? randomBytes(24).toString("base64url") : undefined;
+    // A given SIMULATOR_CONTROL_TOKEN opens the control API without a replay (end-to-end tests
+    // move the simulator's clock to a release with it).
+    const control = months ? randomBytes(24).toString("base64url") : config.SIMULATOR_CONTROL_TOKEN;
     const past = new Date();
     past.setUTCMonth(past.getUTCMonth() - months);
     const url = await startBundledSimulator(
@@ -106,7 +108,7 @@ async function main() {
       ...(control ? { SIMULATOR_CONTROL_TOKEN: control } : {}),
     });
     say(`upstream: bundled simulator at ${url} (set UPSTREAM_BASE_URL to use the vendor)`);
-    if (control) say(`demo: replaying the last ${months} monthly releases in the background`);
+    if (months) say(`demo: replaying the last ${months} monthly releases in the background`);
   } else if (config.UPSTREAM_BASE_URL) {
     say(`upstream: ${new URL(config.UPSTREAM_BASE_URL).host}${config.UPSTREAM_SANDBOX ? " (sandbox)" : ""}`);
   }

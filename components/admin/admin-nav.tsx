@@ -7,6 +7,7 @@ const ITEMS = [
   { href: "/admin/runs", label: "Sync runs" },
   { href: "/admin/audit", label: "Audit" },
   { href: "/admin/users", label: "Users" },
+  { href: "/admin/notifications", label: "Notifications" },
 ];
 
 export function AdminNav() {

@@ -7,6 +7,7 @@ import { apiError, sendJson } from "@/components/ui/api";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import type { listBookmarks } from "@/lib/services/bookmarks";
+import { type ListChannelChoices, ListChannels } from "./list-channels";
 import { compareHref, ListValues } from "./list-values";
 
 type Lists = Awaited<ReturnType<typeof listBookmarks>>;
@@ -15,7 +16,7 @@ type Call = (url: string, method: string, body?: unknown) => Promise<boolean>;
 
 const MAX_COMPARE = 10;
 
-export function BookmarkLists({ lists }: { lists: Lists }) {
+export function BookmarkLists({ lists, channels }: { lists: Lists; channels?: ListChannelChoices }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const call: Call = async (url, method, body) => {
@@ -53,13 +54,21 @@ export function BookmarkLists({ lists }: { lists: Lists }) {
         <p className="empty">No lists yet. Create one, or bookmark a series from the catalogue.</p>
       )}
       {lists.map((l) => (
-        <BookmarkList key={l.id} list={l} call={call} />
+        <BookmarkList key={l.id} list={l} call={call} channels={channels} />
       ))}
     </div>
   );
 }
 
-function BookmarkList({ list: l, call }: { list: List; call: Call }) {
+function BookmarkList({
+  list: l,
+  call,
+  channels,
+}: {
+  list: List;
+  call: Call;
+  channels?: ListChannelChoices;
+}) {
   const [renaming, setRenaming] = useState(false);
   const rename = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -96,6 +105,7 @@ function BookmarkList({ list: l, call }: { list: List; call: Call }) {
       <p className="small muted">
         {l.mine ? "Your list" : `By ${l.owner}`} · {l.items.length} series
       </p>
+      {channels && <ListChannels listId={l.id} listName={l.name} choices={channels} />}
       <div className="row">
         {l.items.length > 0 && (
           <Link className="button" href={compareHref(l.items, MAX_COMPARE)}>

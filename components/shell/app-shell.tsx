@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import type { SessionUser } from "@/lib/domain/roles";
 import { type NavItem, NavLinks } from "./nav-links";
+import { NotificationBell } from "./notification-bell";
 import { QuotaAlertBanner, type ShellQuotaAlert } from "./quota-alert-banner";
 import { ShellMenu } from "./shell-menu";
 import "./shell.css";
@@ -19,11 +20,14 @@ const AREAS: NavItem[] = [
 export function AppShell({
   user,
   quotaAlerts = [],
+  unread = 0,
   children,
 }: {
   user: SessionUser;
   /** admins: quota thresholds crossed this period */
   quotaAlerts?: ShellQuotaAlert[];
+  /** unread notifications of the user, for the bell */
+  unread?: number;
   children: ReactNode;
 }) {
   const items = user.role === "admin" ? [...AREAS, { href: "/admin", label: "Admin" }] : AREAS;
@@ -46,6 +50,8 @@ export function AppShell({
             <SignOutButton />
           </div>
         </ShellMenu>
+        {/* Outside the menu: the unread count stays in sight on narrow screens too. */}
+        <NotificationBell unread={unread} />
       </header>
       <main id="main" tabIndex={-1} className="shell-main">
         {user.role === "admin" && <QuotaAlertBanner alerts={quotaAlerts} />}

@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   "dataset.unmap",
   "sync.start",
   "limits.refresh",
+  "notifications.test",
   "bookmarks.admin_change",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -43,6 +44,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "dataset.unmap": "Quota dataset cleared",
   "sync.start": "Sync started",
   "limits.refresh": "Vendor's quota report asked",
+  "notifications.test": "Test message sent",
   "bookmarks.admin_change": "Admin changed another's list",
 };
 

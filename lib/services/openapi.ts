@@ -12,6 +12,7 @@ import { catalogueQuerySchema } from "./catalogue";
 import { estimateQuerySchema } from "./estimate";
 import { exportQuerySchema } from "./export";
 import { locationFactorsQuerySchema } from "./location-factors";
+import { feedQuerySchema, listChannelsSchema, markReadSchema } from "./notifications";
 import { ADMIN_OPS } from "./openapi-admin";
 import { limitsHistoryQuerySchema } from "./quota";
 import { seriesParamsSchema, seriesQuerySchema } from "./series";
@@ -21,7 +22,7 @@ import { accuracyRankingQuerySchema, vintagesQuerySchema } from "./vintages";
 // with (zod's own JSON Schema output, input side), so it cannot drift from what they accept.
 
 export type Op = {
-  method: "get" | "post" | "patch" | "delete";
+  method: "get" | "post" | "put" | "patch" | "delete";
   path: string;
   summary: string;
   tag: string;
@@ -209,6 +210,32 @@ const OPS: Op[] = [
     returns: "{ok}",
   },
   ...ADMIN_OPS,
+  {
+    method: "get",
+    path: "/notifications",
+    tag: "Notifications",
+    summary: "Your notifications (release digests, admin alerts), newest first",
+    query: feedQuerySchema,
+    returns:
+      "{items:[{id,kind,subject,summary,releasePeriod,createdAt,readAt,series:[{service,code,assessment,changes,newMonths,revisedMonths,replacement,href}]}], total, unread, page, pageSize}",
+  },
+  {
+    method: "post",
+    path: "/notifications/read",
+    tag: "Notifications",
+    summary: "Mark notifications read: some ({ids}) or all ({all: true})",
+    body: markReadSchema,
+    returns: "{updated, unread}",
+  },
+  {
+    method: "put",
+    path: "/bookmarks/{id}/notifications",
+    tag: "Notifications",
+    summary: "Choose the outgoing channels (email, webhook) for a list you see; in-app is always on",
+    params: listParamsSchema,
+    body: listChannelsSchema,
+    returns: "{listId, email, webhook}",
+  },
 ];
 
 type JsonSchema = {

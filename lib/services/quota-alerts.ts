@@ -5,6 +5,7 @@ import { monthToKey } from "@/lib/domain/months";
 import { log } from "@/lib/log";
 import { type QuotaAlert, setQuotaAlertSink } from "@/lib/sync/quota-thresholds";
 import { vendorCalendar } from "@/lib/sync/upstream";
+import { notifyAdmins } from "./notifications";
 
 // Quota threshold alerts: what a crossing does, and the alerts still current (this vendor day and
 // this release period) that the app shell shows to admins.
@@ -13,10 +14,17 @@ export type { QuotaAlert };
 
 /**
  * The one side effect of a crossed threshold. The crossing is already stored (it fires once per
- * meter, threshold and period); for now it is logged. This is where the notification channels
- * (in-app, email, webhook) plug in.
+ * meter, threshold and period): it is logged, and every admin hears of it in the app and through
+ * the outgoing channels that are on (email, webhook), once per crossing.
  */
 export async function onQuotaThresholdCrossed(alert: QuotaAlert): Promise<void> {
+  const text = `${alert.label}: ${alert.threshold} % of the quota used (${alert.used.toLocaleString("en")} of ${alert.total.toLocaleString("en")}) in ${alert.period}. See Admin → Quota.`;
+  await notifyAdmins({
+    kind: "quota_threshold",
+    subject: `${alert.label} passed ${alert.threshold} % of its quota`,
+    text,
+    dedupeKey: `quota:${alert.meter}:${alert.threshold}:${alert.period}`,
+  });
   log("quota").warn(
     {
       meter: alert.meter,

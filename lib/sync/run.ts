@@ -9,6 +9,7 @@ import type { ServiceName } from "@/lib/domain/services";
 import { planCostSchema, type SyncSummary, type SyncTrigger } from "@/lib/domain/sync-run";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { notifyReleaseChanges } from "@/lib/notify/release-digests";
 import { processSingleton } from "@/lib/process-singleton";
 import type { UpstreamClient } from "@/lib/upstream/client";
 import { UpstreamError } from "@/lib/upstream/errors";
@@ -203,6 +204,10 @@ async function leasedRun(
       id,
       { status: complete ? "done" : "partial", message, finishedAt: new Date() },
       { calls: totals.calls, dataRequests: totals.dataRequests },
+    );
+    // What changed for the series in users' lists: one digest per user and release (own module).
+    await notifyReleaseChanges({ runId: id, until: now(), calendar: client.calendar }).catch((error) =>
+      log("sync").warn({ err: error }, "release notifications failed; the next run covers them"),
     );
     return summary({
       ...base,

@@ -5,6 +5,7 @@ import { releaseInstant, releasePeriod, windowAt } from "@/lib/domain/calendar";
 import { monthToKey } from "@/lib/domain/months";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { deliverDueNotifications } from "@/lib/notify/deliver";
 import { processSingleton } from "@/lib/process-singleton";
 import { replayDemoHistory } from "./demo-history";
 import { housekeeping } from "./housekeeping";
@@ -64,6 +65,10 @@ export function startScheduler(): void {
     try {
       await quotaHousekeeping(); // limits history and thresholds; never throws
       await housekeeping();
+      // Outgoing notifications due for a (re)try, whatever the sync does; errors stay in the queue.
+      await deliverDueNotifications().catch((error) =>
+        logger().warn({ err: String(error) }, "notify failed"),
+      );
       const outcome = await schedulerTick();
       if (outcome === "started" || outcome === "resumed")
         logger().info({ outcome }, "scheduled sync finished");

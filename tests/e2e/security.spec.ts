@@ -132,6 +132,7 @@ const PAGES: { path: string; admin?: boolean; public?: boolean; file: string }[]
   { path: "/forecast-accuracy", file: "(app)/forecast-accuracy/page.tsx" },
   { path: "/reference", file: "(app)/reference/page.tsx" },
   { path: "/bookmarks", file: "(app)/bookmarks/page.tsx" },
+  { path: "/notifications", file: "(app)/notifications/page.tsx" },
   { path: "/account", file: "(app)/account/page.tsx" },
   { path: "/series/industry_economics/999-9-9", file: "(app)/series/[service]/[code]/page.tsx" },
   { path: "/admin", admin: true, file: "(app)/admin/page.tsx" },
@@ -142,6 +143,7 @@ const PAGES: { path: string; admin?: boolean; public?: boolean; file: string }[]
   { path: "/admin/runs", admin: true, file: "(app)/admin/runs/page.tsx" },
   { path: "/admin/runs/nope", admin: true, file: "(app)/admin/runs/[id]/page.tsx" },
   { path: "/admin/audit", admin: true, file: "(app)/admin/audit/page.tsx" },
+  { path: "/admin/notifications", admin: true, file: "(app)/admin/notifications/page.tsx" },
   { path: "/login", public: true, file: "login/page.tsx" },
   { path: "/password", file: "password/page.tsx" },
 ];
