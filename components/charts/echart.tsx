@@ -57,8 +57,15 @@ export function EChart({
     const c = echarts.init(el.current, undefined, { renderer: "canvas" });
     c.setOption({ animation: false, ...option });
     chart.current = c;
-    // Follows its box, not only the window (a drawer, a rotated phone, a resized card).
-    const observer = new ResizeObserver(() => c.resize());
+    // Follows its box, not only the window (a drawer, a rotated phone, a resized card). The
+    // observer also reports the size the chart was just drawn at: that needs no second drawing.
+    let drawn = { width: el.current.clientWidth, height: el.current.clientHeight };
+    const observer = new ResizeObserver(([entry]) => {
+      const box = entry?.target as HTMLElement | undefined;
+      if (!box || (box.clientWidth === drawn.width && box.clientHeight === drawn.height)) return;
+      drawn = { width: box.clientWidth, height: box.clientHeight };
+      c.resize();
+    });
     observer.observe(el.current);
     return () => {
       observer.disconnect();

@@ -37,13 +37,18 @@ export function AppShell({
         Skip to content
       </a>
       <header className="shell-header">
-        <Link href="/" className="shell-brand">
+        <Link href="/" className="shell-brand" prefetch={false}>
           <span aria-hidden="true">◈</span> Price Atlas
         </Link>
         <ShellMenu>
           <NavLinks items={items} />
           <div className="shell-user">
-            <Link href="/account" data-testid="signed-in-user" aria-label={`Your account (${user.email})`}>
+            <Link
+              href="/account"
+              prefetch={false}
+              data-testid="signed-in-user"
+              aria-label={`Your account (${user.email})`}
+            >
               {user.name ?? user.email}
             </Link>
             <span className="badge accent">{user.role}</span>

@@ -4,7 +4,13 @@ import Link from "next/link";
 export function NotificationBell({ unread }: { unread: number }) {
   const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications, none unread";
   return (
-    <Link href="/notifications" className="shell-bell" aria-label={label} data-testid="notification-bell">
+    <Link
+      href="/notifications"
+      prefetch={false}
+      className="shell-bell"
+      aria-label={label}
+      data-testid="notification-bell"
+    >
       <svg
         aria-hidden="true"
         width="18"
