@@ -13,8 +13,7 @@ export type ClaimedDelivery = {
   attempts: number;
 };
 
-export function claimDueDeliveries(now: Date, leaseMs: number, limit: number) {
-  const until = new Date(now.getTime() + leaseMs);
+export function claimDueDeliveries(now: Date, until: Date, limit: number) {
   return prisma().$queryRaw<ClaimedDelivery[]>`
     UPDATE "NotificationDelivery" d SET "nextAttemptAt" = ${until}
     WHERE d."id" IN (
@@ -24,17 +23,24 @@ export function claimDueDeliveries(now: Date, leaseMs: number, limit: number) {
     RETURNING d."id", d."channel", d."dedupeKey", d."payload", d."attempts"`;
 }
 
-export function markDelivered(id: string, attempts: number, at: Date) {
-  return prisma().notificationDelivery.update({
-    where: { id },
+/** Only while the claim is still this caller's (`claimedUntil`): a lapsed claim is another's now. */
+export function markDelivered(id: string, claimedUntil: Date, attempts: number, at: Date) {
+  return prisma().notificationDelivery.updateMany({
+    where: { id, nextAttemptAt: claimedUntil },
     data: { status: "sent", attempts, sentAt: at, lastError: null },
   });
 }
 
 /** A failed attempt: retried at `retryAt`, or given up (null). */
-export function markAttemptFailed(id: string, attempts: number, error: string, retryAt: Date | null) {
-  return prisma().notificationDelivery.update({
-    where: { id },
+export function markAttemptFailed(
+  id: string,
+  claimedUntil: Date,
+  attempts: number,
+  error: string,
+  retryAt: Date | null,
+) {
+  return prisma().notificationDelivery.updateMany({
+    where: { id, nextAttemptAt: claimedUntil },
     data: {
       attempts,
       lastError: error.slice(0, 500),

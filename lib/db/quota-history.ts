@@ -1,5 +1,5 @@
 import "server-only";
-import { Prisma, type Service } from "@/generated/prisma/client";
+import type { Service } from "@/generated/prisma/client";
 import { prisma } from "./client";
 
 // The quota history: every data-limits report kept (written by saveDatasetReport in
@@ -77,13 +77,16 @@ export type NewQuotaAlert = {
 
 /** Stores an alert unless this (meter, threshold, period) already fired; true when it is new. */
 export async function insertQuotaAlert(alert: NewQuotaAlert): Promise<boolean> {
-  try {
-    await prisma().quotaAlert.create({ data: alert });
-    return true;
-  } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return false;
-    throw error;
-  }
+  // ON CONFLICT DO NOTHING: another instance that stored it first is no error worth logging.
+  const { count } = await prisma().quotaAlert.createMany({ data: [alert], skipDuplicates: true });
+  return count === 1;
+}
+
+/** Undoes a stored crossing whose admins could not be told, so a later check fires it again. */
+export async function forgetQuotaAlert(alert: Pick<NewQuotaAlert, "meter" | "threshold" | "period">) {
+  await prisma().quotaAlert.deleteMany({
+    where: { meter: alert.meter, threshold: alert.threshold, period: alert.period },
+  });
 }
 
 /** Alerts of the given periods (the current day and release period), the highest threshold first. */

@@ -1,5 +1,7 @@
 import "server-only";
 import { createHmac } from "node:crypto";
+import { lookup } from "node:dns/promises";
+import { isIP } from "node:net";
 import nodemailer from "nodemailer";
 import type { EmailChannel, WebhookChannel } from "./channel-settings";
 
@@ -18,20 +20,31 @@ export class SendError extends Error {
 export const SIGNATURE_HEADER = "X-Price-Atlas-Signature";
 export const TIMESTAMP_HEADER = "X-Price-Atlas-Timestamp";
 
-/** `sha256=<hex HMAC-SHA256 of the raw body>`, as receivers verify it. */
-export function signBody(body: string, secret: string): string {
-  return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+/**
+ * `sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>">`: the timestamp is signed with the body, so
+ * a receiver that rejects old timestamps cannot be fed a captured request again.
+ */
+export function signBody(timestamp: string, body: string, secret: string): string {
+  return `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
 }
 
 export async function postWebhook(channel: WebhookChannel, payload: unknown, now: Date): Promise<void> {
   if (!channel.enabled || !channel.url) throw new SendError("The webhook channel is off.", false);
+  // Never unsigned: a secret that cannot be opened (the app secret changed) must be set again.
+  if (!channel.secret)
+    throw new SendError(
+      "The webhook has no usable signing secret: set it again under Admin → Notifications.",
+      false,
+    );
+  await refuseMetadataAddress(channel.url);
   const body = JSON.stringify(payload);
+  const timestamp = String(Math.floor(now.getTime() / 1000));
   const headers: Record<string, string> = {
     "content-type": "application/json",
     "user-agent": "PriceAtlas-Notifications",
-    [TIMESTAMP_HEADER]: String(Math.floor(now.getTime() / 1000)),
+    [TIMESTAMP_HEADER]: timestamp,
+    [SIGNATURE_HEADER]: signBody(timestamp, body, channel.secret),
   };
-  if (channel.secret) headers[SIGNATURE_HEADER] = signBody(body, channel.secret);
   let response: Response;
   try {
     response = await fetch(channel.url, {
@@ -48,6 +61,27 @@ export async function postWebhook(channel: WebhookChannel, payload: unknown, now
   if (response.ok) return;
   const retryable = response.status >= 500 || response.status === 429 || response.status === 408;
   throw new SendError(`The webhook answered ${response.status}.`, retryable);
+}
+
+/**
+ * Link-local and cloud metadata addresses (169.254.0.0/16, fe80::/10, fd00:ec2::254, 100.100.100.200)
+ * are never posted to, whatever an admin typed: they hand out the host's own credentials. Company
+ * addresses (an on-premises chat server) stay allowed: the URL is an admin's choice.
+ */
+async function refuseMetadataAddress(url: string): Promise<void> {
+  const { hostname } = new URL(url);
+  const host = hostname.replace(/^\[|\]$/g, "");
+  const addresses = isIP(host)
+    ? [host]
+    : (await lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
+  const bad = addresses.find(
+    (a) =>
+      /^169\.254\./.test(a) ||
+      /^fe[89ab][0-9a-f]:/i.test(a) ||
+      a === "fd00:ec2::254" ||
+      a === "100.100.100.200",
+  );
+  if (bad) throw new SendError(`The webhook address ${hostname} is a link-local or metadata address.`, false);
 }
 
 export type EmailMessage = { to: string; subject: string; text: string };

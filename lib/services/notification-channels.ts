@@ -35,10 +35,17 @@ export async function updateNotificationChannels(
   user: SessionUser,
 ) {
   const before = await channelSettingsView();
+  const signed =
+    input.webhook.secret === undefined ? before.webhook.secretSet : Boolean(input.webhook.secret);
+  if (input.webhook.enabled && !signed)
+    throw unprocessable("The webhook needs a signing secret: receivers verify every post with it.", {
+      field: "webhook.secret",
+    });
   await saveChannelSettings(input, user.email);
   const after = await channelSettingsView();
   const { password, ...email } = input.email;
-  const { secret, ...webhook } = input.webhook;
+  // A chat webhook's URL is itself a credential: the audit keeps its host only.
+  const { secret, url, ...webhook } = input.webhook;
   await writeAudit({
     actorId: user.id,
     action: "settings.update",
@@ -46,7 +53,13 @@ export async function updateNotificationChannels(
     details: {
       // Whether a secret was replaced, never the secret (keys named after secrets are redacted).
       email: { ...email, smtpLoginReplaced: password !== undefined, wasEnabled: before.email.enabled },
-      webhook: { ...webhook, signingKeyReplaced: secret !== undefined, wasEnabled: before.webhook.enabled },
+      webhook: {
+        ...webhook,
+        host: url ? new URL(url).host : "",
+        urlChanged: url !== before.webhook.url,
+        signingKeyReplaced: secret !== undefined,
+        wasEnabled: before.webhook.enabled,
+      },
     },
   });
   return after;

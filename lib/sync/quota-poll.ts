@@ -1,4 +1,5 @@
 import "server-only";
+import { acquireLease, findLease, releaseLease } from "@/lib/db/leases";
 import { latestReportAt, pruneLimitsReports } from "@/lib/db/quota-history";
 import { latestFinishedSync } from "@/lib/db/sync-runs";
 import { giveCounter, takeCounter } from "@/lib/db/upstream-usage";
@@ -6,8 +7,8 @@ import { vendorDay, windowAt } from "@/lib/domain/calendar";
 import { SERVICES } from "@/lib/domain/services";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { processSingleton } from "@/lib/process-singleton";
 import type { UpstreamClient } from "@/lib/upstream/client";
+import { UpstreamError } from "@/lib/upstream/errors";
 import { checkQuotaThresholds, type QuotaAlertSink } from "./quota-thresholds";
 import { upstreamClient, upstreamConfigured } from "./upstream";
 
@@ -18,11 +19,16 @@ import { upstreamClient, upstreamConfigured } from "./upstream";
 
 export type PollOutcome = "off" | "window" | "idle" | "after sync" | "daily poll" | "failed";
 
-/** A failed poll is tried again after this long (not on every tick while the vendor is down). */
+/**
+ * After a failed poll no instance polls for this long (a lease all of them read), so a vendor that
+ * is down is not asked on every tick of every instance.
+ */
 const RETRY_AFTER_MS = 15 * 60_000;
+const PAUSE_LEASE = "limits-poll:paused";
 /** Reports are kept this long: a year of history and the same month a year ago. */
 const KEEP_REPORTS_MS = 400 * 86_400_000;
-const backoff = () => processSingleton<{ until: number }>("limitsPollBackoff", () => ({ until: 0 }));
+/** Refusals a later attempt cannot change (the plan lacks the report, a bad request): not retried. */
+const FINAL_ERRORS = new Set(["forbidden", "bad_request", "not_found", "too_many_codes", "bad_response"]);
 
 /** Asks the vendor's data-limits report of each service (one call each); each report is kept. */
 export async function pollLimits(client: UpstreamClient, cause: string, userId?: string): Promise<void> {
@@ -52,7 +58,8 @@ async function pollIfDue(opts: HousekeepingOptions): Promise<PollOutcome> {
   const client = opts.client ?? upstreamClient();
   const now = opts.now ?? client.now();
   if (windowAt(now, client.calendar)) return "window";
-  if (Date.now() < backoff().until) return "idle";
+  const pause = await findLease(PAUSE_LEASE);
+  if (pause && pause.leaseUntil > new Date()) return "idle";
   const sync = await latestFinishedSync();
   if (sync && (await claim(`limits-poll:after-sync:${sync.id}`)))
     return poll(client, `limits-poll:after-sync:${sync.id}`, "after sync");
@@ -67,19 +74,28 @@ async function pollIfDue(opts: HousekeepingOptions): Promise<PollOutcome> {
 
 const claim = (key: string) => takeCounter(key, 1, 1);
 
+/**
+ * One report per service for this occasion. Each service has its own claim, so a retry asks only
+ * the services that failed. A failure that may pass hands the occasion back for a later tick of
+ * any instance, after the shared pause; a final refusal ends the occasion (the next one will ask).
+ */
 async function poll(client: UpstreamClient, key: string, cause: "after sync" | "daily poll") {
-  try {
-    await pollLimits(client, cause);
-    return cause;
-  } catch (error) {
-    // Handed back so the next tick (of any instance) tries again, after a pause.
-    await giveCounter(key, 1);
-    backoff().until = Date.now() + RETRY_AFTER_MS;
-    throw error;
+  for (const service of SERVICES) {
+    const serviceKey = `${key}:${service}`;
+    if (!(await claim(serviceKey))) continue;
+    try {
+      await client.dataLimits(service, { cause });
+    } catch (error) {
+      const final = error instanceof UpstreamError && FINAL_ERRORS.has(error.kind);
+      if (!final) await Promise.all([giveCounter(serviceKey, 1), giveCounter(key, 1)]);
+      await acquireLease(PAUSE_LEASE, "any instance", RETRY_AFTER_MS);
+      throw error;
+    }
   }
+  return cause;
 }
 
 /** Tests: forget a failed poll's pause. */
-export function resetPollBackoff(): void {
-  backoff().until = 0;
+export async function resetPollBackoff(): Promise<void> {
+  await releaseLease(PAUSE_LEASE, "any instance");
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { insertQuotaAlert } from "@/lib/db/quota-history";
+import { forgetQuotaAlert, insertQuotaAlert } from "@/lib/db/quota-history";
 import { readSetting, writeSetting } from "@/lib/db/settings";
 import { counters, datasetBudgets } from "@/lib/db/upstream-usage";
 import { releaseInstant, releasePeriod, vendorDay } from "@/lib/domain/calendar";
@@ -118,8 +118,14 @@ export async function checkQuotaThresholds(now: Date, sink?: QuotaAlertSink): Pr
     for (const threshold of reachedThresholds(m.used, m.total, thresholds)) {
       const alert: QuotaAlert = { ...m, threshold, firedAt: now };
       if (!(await insertQuotaAlert(alert))) continue;
+      try {
+        await (sink ?? sinkHolder().sink ?? logOnly)(alert);
+      } catch (error) {
+        // Not lost: the next check (any instance) fires it again; the sink is safe to repeat.
+        await forgetQuotaAlert(alert);
+        throw error;
+      }
       fired.push(alert);
-      await (sink ?? sinkHolder().sink ?? logOnly)(alert);
     }
   }
   return fired;

@@ -135,12 +135,13 @@ async function leasedRun(
       if (!created)
         return summary({ status: "skipped", message: `The scheduled sync ${opts.scheduleKey} already ran.` });
       runId = created.id;
+      // The run is created (its schedule key spent): a failed audit write must not fail the run.
       await writeAudit({
         actorId: opts.actorId ?? null,
         action: "sync.start",
         target: runId,
         details: { trigger: opts.trigger, requestedBy: opts.requestedBy ?? null },
-      });
+      }).catch((error) => log("sync").warn({ err: String(error) }, "sync.start audit row not written"));
     }
     // A resumed run keeps its stored plan; a new (or crashed-while-planning) one plans now.
     if (!(await findRun(runId))?.batchesTotal) {

@@ -54,34 +54,47 @@ export async function schedulerTick(now = new Date()): Promise<TickOutcome> {
 
 const holder = () => processSingleton<{ timer?: NodeJS.Timeout }>("scheduler", () => ({}));
 
-/** Starts ticking in this process (once). */
+const errText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Starts ticking in this process (once). Two independent loops on the same beat: the sync (which
+ * may run for an hour) and the chores (quota reports and thresholds, audit pruning, outgoing
+ * notifications), so neither waits for the other — thresholds are checked while a sync spends.
+ */
 export function startScheduler(): void {
   const h = holder();
   if (h.timer) return;
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await quotaHousekeeping(); // limits history and thresholds; never throws
-      await housekeeping();
-      // Outgoing notifications due for a (re)try, whatever the sync does; errors stay in the queue.
-      await deliverDueNotifications().catch((error) =>
-        logger().warn({ err: String(error) }, "notify failed"),
-      );
-      const outcome = await schedulerTick();
-      if (outcome === "started" || outcome === "resumed")
-        logger().info({ outcome }, "scheduled sync finished");
-    } catch (error) {
-      logger().error(
-        { err: error instanceof Error ? error.message : String(error) },
-        "scheduled sync failed",
-      );
-    } finally {
-      running = false;
-    }
+  const syncTick = serialised("sync", async () => {
+    const outcome = await schedulerTick();
+    if (outcome === "started" || outcome === "resumed") logger().info({ outcome }, "scheduled sync finished");
+  });
+  const choresTick = serialised("chores", async () => {
+    await quotaHousekeeping(); // limits history and thresholds; never throws
+    await housekeeping();
+    // Outgoing notifications due for a (re)try; a failure stays in the queue for the next tick.
+    await deliverDueNotifications();
+  });
+  const tick = () => {
+    void choresTick();
+    void syncTick();
   };
   h.timer = setInterval(tick, tickMs());
   h.timer.unref();
   setTimeout(tick, 2_000).unref();
+}
+
+/** `work`, never twice at once in this process; an error is logged, never thrown to the timer. */
+function serialised(name: string, work: () => Promise<void>): () => Promise<void> {
+  let running = false;
+  return async () => {
+    if (running) return;
+    running = true;
+    try {
+      await work();
+    } catch (error) {
+      logger().error({ err: errText(error) }, `scheduled ${name} failed`);
+    } finally {
+      running = false;
+    }
+  };
 }

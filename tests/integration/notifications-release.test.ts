@@ -287,7 +287,7 @@ describe(`release notifications on ${process.env.TEST_DB_KIND}`, () => {
     expect(hooks).toHaveLength(2);
     const ok = hooks[1];
     if (!ok) throw new Error("no second post");
-    const expectedSignature = `sha256=${createHmac("sha256", SECRET).update(ok.body).digest("hex")}`;
+    const expectedSignature = `sha256=${createHmac("sha256", SECRET).update(`${ok.timestamp}.${ok.body}`).digest("hex")}`;
     expect(ok.signature).toBe(expectedSignature);
     expect(Number(ok.timestamp)).toBeGreaterThan(0);
     expect(ok.body).toBe(hooks[0]?.body); // the same message, retried

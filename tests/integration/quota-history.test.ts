@@ -16,7 +16,7 @@ beforeAll(async () => {
   s = await scenario({ size: 90 });
   setProcessEnv({ UPSTREAM_BASE_URL: s.sim.url, UPSTREAM_USERNAME: "demo", UPSTREAM_PASSWORD: "demo" });
   setUpstreamClient(testClient(s.sim));
-  resetPollBackoff();
+  await resetPollBackoff();
 });
 afterAll(async () => {
   setUpstreamClient(undefined);
