@@ -21,7 +21,7 @@ export async function deliverDueNotifications(opts: DeliverOptions = {}): Promis
   const now = opts.now ?? new Date();
   const until = new Date(now.getTime() + CLAIM_MS);
   const started = Date.now();
-  const due = await claimDueDeliveries(now, until, opts.limit ?? 20);
+  const due = await claimDueDeliveries(now, until, opts.limit ?? 10);
   const result: DeliverResult = { sent: 0, retrying: 0, failed: 0 };
   if (due.length === 0) return result;
   const channels = await channelsForSending();

@@ -3,6 +3,7 @@ import { ledgerCounts } from "@/lib/db/ledger";
 import { latestFinishedRuns, runsByStatus } from "@/lib/db/sync-runs";
 import { datasetBudgets } from "@/lib/db/upstream-usage";
 import { metrics } from "@/lib/metrics";
+import { processSingleton } from "@/lib/process-singleton";
 import { limitsOverview } from "./limits";
 
 // GET /api/metrics: the per-instance instruments plus cluster-wide figures read from the database
@@ -47,9 +48,30 @@ async function readClusterFigures(): Promise<void> {
   }
 }
 
+/**
+ * The cluster-wide figures scan the call ledger: read at most every 15 s per instance, however
+ * many scrapers ask (each scrape still sees this instance's own instruments live).
+ */
+const CLUSTER_FIGURES_MS = 15_000;
+const clusterRead = () =>
+  processSingleton<{ at: number; pending?: Promise<void> }>("metricsRead", () => ({ at: 0 }));
+
+async function freshClusterFigures(): Promise<void> {
+  const state = clusterRead();
+  if (Date.now() - state.at < CLUSTER_FIGURES_MS) return;
+  state.pending ??= readClusterFigures()
+    .then(() => {
+      state.at = Date.now();
+    })
+    .finally(() => {
+      state.pending = undefined;
+    });
+  await state.pending;
+}
+
 /** The Prometheus text exposition and its content type. */
 export async function metricsText(): Promise<{ body: string; contentType: string }> {
-  await readClusterFigures();
+  await freshClusterFigures();
   const { registry } = metrics();
   return { body: await registry.metrics(), contentType: registry.contentType };
 }
