@@ -43,20 +43,26 @@ export function EChart({
   label,
   height = 380,
   filename = "chart",
+  onDrawn,
 }: {
   /** memoise it: a new object redraws the chart */
   option: ChartOption;
   label: string;
   height?: number;
   filename?: string;
+  /** called each time the chart has been drawn from a (new) option */
+  onDrawn?: () => void;
 }) {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const drawnCallback = useRef(onDrawn);
+  drawnCallback.current = onDrawn;
   useEffect(() => {
     if (!el.current) return;
     const c = echarts.init(el.current, undefined, { renderer: "canvas" });
     c.setOption({ animation: false, ...option });
     chart.current = c;
+    drawnCallback.current?.();
     // Follows its box, not only the window (a drawer, a rotated phone, a resized card). The
     // observer also reports the size the chart was just drawn at: that needs no second drawing.
     let drawn = { width: el.current.clientWidth, height: el.current.clientHeight };

@@ -6,7 +6,13 @@ import { LazyLineChart as LineChart } from "@/components/charts/lazy-line-chart"
 import { DRAWN_AXES } from "@/components/charts/line-chart";
 import { unitLabel } from "@/lib/domain/format";
 import type { Transform } from "@/lib/domain/transforms";
-import { COMPARE_COLOURS, type ComparedSeries, compareLayout, seriesKey } from "./compare-lines";
+import {
+  COMPARE_CHART_HEIGHT,
+  COMPARE_COLOURS,
+  type ComparedSeries,
+  compareLayout,
+  seriesKey,
+} from "./compare-lines";
 
 const AXIS_NAMES = ["left axis", "right axis"];
 
@@ -20,6 +26,7 @@ export function CompareChart({
   base,
   log = false,
   removeHrefs,
+  placeholderSvg,
 }: {
   series: ComparedSeries[];
   mode: Transform;
@@ -27,6 +34,8 @@ export function CompareChart({
   log?: boolean;
   /** per series (service:code), the address without it */
   removeHrefs: Record<string, string>;
+  /** the chart as the server drew it, shown until this one is drawn */
+  placeholderSvg?: string | null;
 }) {
   const [hidden, setHidden] = useState<string[]>([]);
   const layout = useMemo(() => compareLayout(series, mode, base), [series, mode, base]);
@@ -40,9 +49,10 @@ export function CompareChart({
         axisNames={layout.axisNames}
         log={log && (mode === "level" || mode === "rebase")}
         label={`Comparison of ${series.length} series`}
-        height={440}
+        height={COMPARE_CHART_HEIGHT}
         filename="comparison"
         legend={false}
+        placeholderSvg={hidden.length ? null : placeholderSvg}
       />
       <p className="small muted" data-testid="compare-axes">
         {mode === "level"

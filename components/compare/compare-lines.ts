@@ -64,3 +64,16 @@ export function compareLayout(series: ComparedSeries[], mode: Transform, base?: 
       : [mode === "rebase" ? `= 100 at ${rebaseAt ? formatMonth(rebaseAt) : "—"}` : TRANSFORM_LABELS[mode]];
   return { lines, axisNames, axisOf, rebaseAt };
 }
+
+export const COMPARE_CHART_HEIGHT = 440;
+
+/** The chart of a comparison with every line shown (the legend is the page's own list). */
+export function compareChartSpec(series: ComparedSeries[], mode: Transform, base?: string, log = false) {
+  const layout = compareLayout(series, mode, base);
+  return {
+    series: layout.lines,
+    axisNames: layout.axisNames,
+    log: log && (mode === "level" || mode === "rebase"),
+    legend: false,
+  };
+}

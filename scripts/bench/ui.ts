@@ -59,9 +59,10 @@ const rowsChanged = (before: string, param: string) =>
   `(() => { const row = document.querySelector("table.data tbody tr");
     return location.search.includes(${JSON.stringify(param)}) && !!row
       && row.textContent !== ${JSON.stringify(before)} && !document.querySelector('[aria-busy="true"]'); })()`;
+/** The chart is on screen: drawn by the server (SVG, until the interactive one replaces it) or in the browser. */
 const chartDrawn = (label: string) =>
   `(() => { const c = document.querySelector('[role="img"][aria-label^=${JSON.stringify(label)}] canvas');
-    return !!c && c.width > 0; })()`;
+    return (!!c && c.width > 0) || !!document.querySelector('[data-chart^=${JSON.stringify(label)}] .chart-placeholder svg'); })()`;
 
 type Result = { name: string; times: number[]; target: number };
 

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { lineChartSvg } from "@/components/charts/chart-svg";
 import { AddSeriesForm } from "@/components/compare/add-series-form";
 import { CompareChart } from "@/components/compare/compare-chart";
-import { seriesKey } from "@/components/compare/compare-lines";
+import { COMPARE_CHART_HEIGHT, compareChartSpec, seriesKey } from "@/components/compare/compare-lines";
 import { UrlSelect } from "@/components/series/url-select";
 import { ExportLinks } from "@/components/ui/export-links";
 import { requireUser } from "@/lib/auth/session";
@@ -14,6 +15,11 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Compare" };
 
 type Props = { searchParams: Promise<Record<string, string | undefined>> };
+
+/** The comparison as the server draws it, shown until the interactive chart is drawn. */
+function compareSvg(...args: Parameters<typeof compareChartSpec>) {
+  return args[0].length ? lineChartSvg(compareChartSpec(...args), COMPARE_CHART_HEIGHT) : null;
+}
 
 export default async function ComparePage({ searchParams }: Props) {
   const user = await requireUser();
@@ -106,6 +112,7 @@ export default async function ComparePage({ searchParams }: Props) {
               base={base}
               log={log}
               removeHrefs={removeHrefs}
+              placeholderSvg={compareSvg(result.series, mode, base, log)}
             />
           </div>
         </>

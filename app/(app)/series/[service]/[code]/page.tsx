@@ -2,9 +2,11 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
+import { lineChartSvg } from "@/components/charts/chart-svg";
 import { RangePresets } from "@/components/series/range-presets";
 import { SeriesChart } from "@/components/series/series-chart";
 import { SeriesInfo } from "@/components/series/series-info";
+import { seriesChartSpec } from "@/components/series/series-lines";
 import { SeriesTable } from "@/components/series/series-table";
 import { UrlInput } from "@/components/series/url-input";
 import { UrlSelect } from "@/components/series/url-select";
@@ -226,6 +228,16 @@ export default async function SeriesPage({ params, searchParams }: Props) {
             transform={transform}
             base={sp.base}
             log={log}
+            placeholderSvg={lineChartSvg(
+              seriesChartSpec({
+                unitLabel: unitLabel(data.currency, data.unit),
+                finals: data.finals,
+                forecasts: data.forecasts,
+                transform,
+                base: sp.base,
+                log,
+              }),
+            )}
           />
           <p className="small muted">
             Solid: finals · dashed: forecasts · ◆ preliminary. Drag the slider or scroll to zoom.
