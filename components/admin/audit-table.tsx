@@ -2,6 +2,7 @@
 
 import { createColumnHelper } from "@tanstack/react-table";
 import { AUDIT_ACTION_LABELS, type AuditAction } from "@/lib/domain/audit";
+import { formatDateTime } from "@/lib/domain/format";
 import type { AuditRow } from "@/lib/services/audit-log";
 import { type AdminFeatures, DataTable } from "./data-table";
 
@@ -18,7 +19,7 @@ function detailText(details: unknown): string {
 const columns = helper.columns([
   helper.accessor("at", {
     header: "Time",
-    cell: (c) => <span className="mono small">{new Date(c.getValue()).toLocaleString()}</span>,
+    cell: (c) => <span className="mono small">{formatDateTime(c.getValue())}</span>,
   }),
   helper.accessor("action", {
     header: "Action",
