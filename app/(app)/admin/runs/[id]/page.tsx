@@ -67,7 +67,7 @@ export default async function RunPage({ params }: Props) {
           </dd>
           {run.message && (
             <>
-              <dt>Message</dt>
+              <dt>Outcome</dt>
               <dd>{run.message}</dd>
             </>
           )}
