@@ -85,7 +85,7 @@ function NotificationEntry({ item: n, onRead }: { item: Item; onRead: () => void
         <strong>{n.subject}</strong>
       </div>
       <p className="small muted">
-        {n.kind === "admin_alert" ? "Admin alert" : `Release ${formatMonth(n.releasePeriod)}`} ·{" "}
+        {n.kind === "admin_alert" ? "Admin alert" : `Release ${formatMonth(n.releasePeriod ?? "")}`} ·{" "}
         <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
       </p>
       {n.series.length > 0 ? (
