@@ -137,7 +137,11 @@ function SeriesChanges({ s }: { s: Series }) {
         <span key={p.key} className="notification-change">
           {i > 0 && <span aria-hidden="true"> · </span>}
           <span className={`badge ${p.danger ? "discontinued" : ""}`}>{p.label}</span>
-          {p.detail && <>: {p.detail}</>}
+          {p.detail && (
+            <>
+              <span className="visually-hidden">:</span> {p.detail}
+            </>
+          )}
         </span>
       ))}
     </span>

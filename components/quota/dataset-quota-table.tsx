@@ -52,8 +52,8 @@ const PAGE_SIZES = [15, 30, 100];
 const NUMERIC = new Set(["remaining", "spent", "projectedRemaining"]);
 
 const columns = helper.columns([
-  helper.accessor("service", { header: "Service", sortFn: "alphanumeric" }),
   helper.accessor("dataset", { header: "Dataset", sortFn: "alphanumeric" }),
+  helper.accessor("service", { header: "Service", sortFn: "alphanumeric" }),
   helper.accessor("remaining", {
     header: "Vendor: remaining",
     sortFn: "basic",
