@@ -3,6 +3,7 @@
 import { useMemo } from "react";
 import { type ChartOption, EChart } from "@/components/charts/echart";
 import { formatMonth } from "@/lib/domain/format";
+import "./quota.css";
 
 // The vendor calls of each of the last days as bars on a scale of their own, with each day's
 // figure: against the 8,000 calls a day allows, a few hundred would be a flat line at the bottom.

@@ -3,6 +3,7 @@
 import { useMemo, useState } from "react";
 import { type ChartOption, EChart } from "@/components/charts/echart";
 import { formatDateTime } from "@/lib/domain/format";
+import "./quota.css";
 
 // The quota charts of the admin quota page: one dataset's remaining codes through the release
 // period (the vendor's reports), the app's own spend beside it and the projection to the period's
@@ -37,9 +38,11 @@ function steps(points: { at: string; value: number }[], from: number | null, unt
   const byTime = new Map<number, number>();
   if (from !== null) byTime.set(from, 0);
   for (const p of points) byTime.set(ms(p.at), p.value);
-  const out = [...byTime].sort((a, b) => a[0] - b[0]);
-  const last = out.at(-1);
-  if (last && last[0] < until) out.push([until, last[1]]);
+  const sorted = [...byTime].sort((a, b) => a[0] - b[0]);
+  const out: (number[] | { value: number[]; symbol: "none" })[] = [...sorted];
+  const last = sorted.at(-1);
+  // held until now: not a reading of its own, so not marked
+  if (last && last[0] < until) out.push({ value: [until, last[1]], symbol: "none" });
   return out;
 }
 
@@ -113,7 +116,8 @@ export function DatasetQuotaChart({
           name: LEGEND[0]?.name,
           type: "line",
           step: "end",
-          showSymbol: false,
+          // each report is a reading: marked, so a single one this period still shows
+          symbolSize: 6,
           color: COLORS.remaining,
           data: steps(
             current.reports.map((r) => ({ at: r.at, value: r.remaining })),

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { formatMonth } from "@/lib/domain/format";
+import "./quota.css";
 
 // The vendor's calendar for everyone: when new data comes and when on-demand fetches cannot happen.
 // Times are shown in the vendor's zone (US Central), where its windows are defined.
