@@ -3,18 +3,12 @@ import Link from "next/link";
 import { compareHref, ListValues } from "@/components/bookmarks/list-values";
 import { VendorCalendar } from "@/components/quota/vendor-calendar";
 import { requireUser } from "@/lib/auth/session";
+import { formatDateTime } from "@/lib/domain/format";
 import { calendarView } from "@/lib/services/calendar";
 import { homeView } from "@/lib/services/home";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Home" };
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  });
 
 export default async function HomePage() {
   const user = await requireUser();
@@ -25,7 +19,7 @@ export default async function HomePage() {
         <div>
           <h1>Welcome{user.name ? `, ${user.name}` : ""}</h1>
           <p>
-            Next vendor release: <time dateTime={home.nextRelease}>{when(home.nextRelease)} UTC</time>
+            Next vendor release: <time dateTime={home.nextRelease}>{formatDateTime(home.nextRelease)}</time>
           </p>
         </div>
         <Link className="button primary" href="/catalogue">
@@ -67,7 +61,7 @@ export default async function HomePage() {
                 <Link href={`/series/${r.service}/${r.code}`}>
                   <span className="mono">{r.code}</span> {r.assessment}
                 </Link>{" "}
-                <span className="small muted">viewed {when(r.viewedAt)} UTC</span>
+                <span className="small muted">viewed {formatDateTime(r.viewedAt)}</span>
               </li>
             ))}
           </ul>

@@ -1,7 +1,9 @@
 "use client";
 
 import { createColumnHelper } from "@tanstack/react-table";
-import { AUDIT_ACTION_LABELS, type AuditAction } from "@/lib/domain/audit";
+import Link from "next/link";
+import { AUDIT_ACTION_LABELS, type AuditAction, auditTargetHref } from "@/lib/domain/audit";
+import { formatDateTime } from "@/lib/domain/format";
 import type { AuditRow } from "@/lib/services/audit-log";
 import { type AdminFeatures, DataTable } from "./data-table";
 
@@ -18,7 +20,7 @@ function detailText(details: unknown): string {
 const columns = helper.columns([
   helper.accessor("at", {
     header: "Time",
-    cell: (c) => <span className="mono small">{new Date(c.getValue()).toLocaleString()}</span>,
+    cell: (c) => <span className="mono small">{formatDateTime(c.getValue())}</span>,
   }),
   helper.accessor("action", {
     header: "Action",
@@ -29,7 +31,21 @@ const columns = helper.columns([
   helper.accessor("actor", { header: "By", cell: (c) => c.getValue() ?? "—" }),
   helper.accessor("target", {
     header: "Target",
-    cell: (c) => <span className="small">{c.getValue() ?? "—"}</span>,
+    cell: (c) => {
+      const target = c.getValue();
+      const href = auditTargetHref(c.row.original.action, target);
+      return (
+        <span className="small">
+          {href ? (
+            <Link href={href} className={c.row.original.action === "sync.start" ? "mono" : undefined}>
+              {target}
+            </Link>
+          ) : (
+            (target ?? "—")
+          )}
+        </span>
+      );
+    },
   }),
   helper.accessor("details", {
     header: "Details",

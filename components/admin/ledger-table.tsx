@@ -2,6 +2,7 @@
 
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
+import { formatDateTime } from "@/lib/domain/format";
 import { compactCodes, type LedgerRow } from "@/lib/domain/ledger";
 import { type AdminFeatures, DataTable } from "./data-table";
 
@@ -10,7 +11,7 @@ const helper = createColumnHelper<AdminFeatures, LedgerRow>();
 const columns = helper.columns([
   helper.accessor("at", {
     header: "Time",
-    cell: (c) => <span className="mono small">{new Date(c.getValue()).toLocaleString()}</span>,
+    cell: (c) => <span className="mono small">{formatDateTime(c.getValue())}</span>,
   }),
   helper.accessor("operation", { header: "Operation" }),
   helper.accessor("service", { header: "Service", cell: (c) => c.getValue() ?? "—" }),

@@ -2,6 +2,7 @@
 
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
+import { formatDateTime } from "@/lib/domain/format";
 import { formatDuration } from "@/lib/domain/ledger";
 import type { RunListItem } from "@/lib/services/sync-runs";
 import { type AdminFeatures, DataTable } from "./data-table";
@@ -13,7 +14,7 @@ const columns = helper.columns([
     header: "Started",
     cell: (c) => (
       <Link href={`/admin/runs/${c.row.original.id}`} className="mono small">
-        {new Date(c.getValue()).toLocaleString()}
+        {formatDateTime(c.getValue())}
       </Link>
     ),
   }),

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { z } from "zod";
 import { apiError, sendJson } from "@/components/ui/api";
 import { ErrorAlert } from "@/components/ui/error-alert";
+import { formatDateTime } from "@/lib/domain/format";
 import {
   isActiveRun,
   type PlanCost,
@@ -96,8 +97,8 @@ export function SyncPanel({ initial }: { initial: RunView | null }) {
         <div className="stack">
           <p>
             <strong>{run.status.replace("_", " ")}</strong> · {run.trigger} · started{" "}
-            {new Date(run.startedAt).toLocaleString()}
-            {run.finishedAt ? ` · finished ${new Date(run.finishedAt).toLocaleString()}` : ""}
+            {formatDateTime(run.startedAt)}
+            {run.finishedAt ? ` · finished ${formatDateTime(run.finishedAt)}` : ""}
           </p>
           <progress max={100} value={pct} aria-label="Sync progress">
             {pct}%
@@ -109,7 +110,7 @@ export function SyncPanel({ initial }: { initial: RunView | null }) {
           </p>
           {run.message && <p className="small">{run.message}</p>}
           {run.nextAttemptAt && (
-            <p className="small">Resumes by itself at {new Date(run.nextAttemptAt).toLocaleString()}</p>
+            <p className="small">Resumes by itself at {formatDateTime(run.nextAttemptAt)}</p>
           )}
         </div>
       ) : (

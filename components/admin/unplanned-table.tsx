@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { formatDateTime } from "@/lib/domain/format";
 
 export type UnplannedItem = {
   service: string;
@@ -34,7 +35,7 @@ export function UnplannedTable({ items, total }: { items: UnplannedItem[]; total
               <td>{i.assessment}</td>
               <td>{i.coverage}</td>
               <td className="small">{i.reason}</td>
-              <td className="small">{i.since ? new Date(i.since).toLocaleString() : "—"}</td>
+              <td className="small">{i.since ? formatDateTime(i.since) : "—"}</td>
             </tr>
           ))}
         </tbody>

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { apiError, sendJson } from "@/components/ui/api";
+import { formatDateTime } from "@/lib/domain/format";
 
 export type UserRow = {
   id: string;
@@ -140,9 +141,7 @@ export function UsersPanel({ users, currentUserId }: { users: UserRow[]; current
                     <span className="badge ok">active</span>
                   )}
                 </td>
-                <td className="small">
-                  {u.lastLoginAt ? new Date(u.lastLoginAt).toLocaleString() : "never"}
-                </td>
+                <td className="small">{u.lastLoginAt ? formatDateTime(u.lastLoginAt) : "never"}</td>
                 <td className="row">
                   {u.id !== currentUserId && (
                     <>

@@ -68,7 +68,8 @@ export function lineChartOption({
 }: LineChartSpec): EChartsCoreOption {
   const axisCount = Math.max(1, ...series.map((s) => (s.axis ?? 0) + 1));
   return {
-    grid: { left: 60, right: axisCount > 1 ? 60 : 20, top: legend ? 40 : 30, bottom: 70 },
+    // The legend has the top line to itself; the axis names sit below it, never under it.
+    grid: { left: 60, right: axisCount > 1 ? 60 : 20, top: legend ? 64 : 30, bottom: 70 },
     tooltip: {
       trigger: "axis",
       valueFormatter: (v: unknown) =>
@@ -78,6 +79,8 @@ export function lineChartOption({
     // The tooltip's heading reads the month as a month ("Nov 2026"), not a day.
     xAxis: {
       type: "time",
+      // A narrow chart shows fewer labels rather than labels on top of each other.
+      axisLabel: { hideOverlap: true },
       axisPointer: {
         label: {
           formatter: (p: { value: unknown }) => formatMonth(new Date(Number(p.value)).toISOString()),

@@ -2,13 +2,18 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { apiError, sendJson } from "@/components/ui/api";
 import { ErrorAlert } from "@/components/ui/error-alert";
+import { formatDateTime, formatMonth } from "@/lib/domain/format";
 import type { NotificationFeed } from "@/lib/services/notifications";
 import "./notifications.css";
 
 type Item = NotificationFeed["items"][number];
+type Series = Item["series"][number];
+
+/** A digest shows this many series at first; a button shows the rest. */
+const FIRST_SERIES = 5;
 
 const CHANGE_LABEL: Record<string, string> = {
   new_data: "New data",
@@ -80,34 +85,11 @@ function NotificationEntry({ item: n, onRead }: { item: Item; onRead: () => void
         <strong>{n.subject}</strong>
       </div>
       <p className="small muted">
-        {n.kind === "admin_alert" ? "Admin alert" : `Release ${n.releasePeriod}`} ·{" "}
-        <time dateTime={n.createdAt}>{n.createdAt.slice(0, 16).replace("T", " ")} UTC</time>
+        {n.kind === "admin_alert" ? "Admin alert" : `Release ${formatMonth(n.releasePeriod ?? "")}`} ·{" "}
+        <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
       </p>
       {n.series.length > 0 ? (
-        <ul className="notification-series">
-          {n.series.map((s) => (
-            <li key={s.assessmentId}>
-              <Link href={s.href}>
-                {s.code} {s.assessment}
-              </Link>{" "}
-              {s.changes.map((c) => (
-                <span key={c} className={`badge ${c === "discontinued" ? "discontinued" : ""}`}>
-                  {CHANGE_LABEL[c] ?? c}
-                </span>
-              ))}
-              {s.newMonths.length > 0 && <span className="small"> {s.newMonths.join(", ")}</span>}
-              {s.revisedMonths.length > 0 && (
-                <span className="small"> revised: {s.revisedMonths.join(", ")}</span>
-              )}
-              {s.replacement && (
-                <span className="small">
-                  {" "}
-                  → replaced by <Link href={s.replacement.href}>{s.replacement.code}</Link>
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
+        <SeriesList series={n.series} />
       ) : (
         <p className="notification-text">{n.summary}</p>
       )}
@@ -119,5 +101,83 @@ function NotificationEntry({ item: n, onRead }: { item: Item; onRead: () => void
         </div>
       )}
     </li>
+  );
+}
+
+const months = (list: string[]) => list.map(formatMonth).join(", ");
+
+/** What changed in one series: each change with its own months, so none reads as another's. */
+function SeriesChanges({ s }: { s: Series }) {
+  const parts: { key: string; label: string; detail?: ReactNode; danger?: boolean }[] = [];
+  for (const c of s.changes) {
+    if (c === "new_data") parts.push({ key: c, label: "New data", detail: months(s.newMonths) || undefined });
+    else if (c === "revised")
+      parts.push({ key: c, label: "Revised", detail: months(s.revisedMonths) || undefined });
+    else if (c === "discontinued")
+      parts.push({
+        key: c,
+        label: "Discontinued",
+        danger: true,
+        detail: s.replacement ? (
+          <>
+            replaced by <Link href={s.replacement.href}>{s.replacement.code}</Link>
+          </>
+        ) : undefined,
+      });
+    else parts.push({ key: c, label: CHANGE_LABEL[c] ?? c });
+  }
+  // Months the vendor sent without a change kind of their own still show.
+  if (!s.changes.includes("new_data") && s.newMonths.length > 0)
+    parts.push({ key: "new_data", label: "New data", detail: months(s.newMonths) });
+  if (!s.changes.includes("revised") && s.revisedMonths.length > 0)
+    parts.push({ key: "revised", label: "Revised", detail: months(s.revisedMonths) });
+  return (
+    <span className="notification-changes small">
+      {parts.map((p, i) => (
+        <span key={p.key} className="notification-change">
+          {i > 0 && <span aria-hidden="true"> · </span>}
+          <span className={`badge ${p.danger ? "discontinued" : ""}`}>{p.label}</span>
+          {p.detail && (
+            <>
+              <span className="visually-hidden">:</span> {p.detail}
+            </>
+          )}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The digest's series: the first few, and a button for all of them (none hidden unsaid). */
+function SeriesList({ series }: { series: Series[] }) {
+  const [all, setAll] = useState(false);
+  const id = useId();
+  const shown = all ? series : series.slice(0, FIRST_SERIES);
+  return (
+    <>
+      <ul className="notification-series" id={id}>
+        {shown.map((s) => (
+          <li key={s.assessmentId}>
+            <Link href={s.href}>
+              <span className="mono">{s.code}</span> {s.assessment}
+            </Link>
+            <SeriesChanges s={s} />
+          </li>
+        ))}
+      </ul>
+      {series.length > FIRST_SERIES && (
+        <div>
+          <button
+            type="button"
+            className="button"
+            aria-expanded={all}
+            aria-controls={id}
+            onClick={() => setAll(!all)}
+          >
+            {all ? `Show the first ${FIRST_SERIES} series only` : `Show all ${series.length} series`}
+          </button>
+        </div>
+      )}
+    </>
   );
 }

@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { formatMonth } from "@/lib/domain/format";
+import "./quota.css";
 
 // The vendor's calendar for everyone: when new data comes and when on-demand fetches cannot happen.
 // Times are shown in the vendor's zone (US Central), where its windows are defined.
@@ -34,24 +36,24 @@ export function VendorCalendar({
   const tz = calendar.timeZone;
   const windows = compact ? calendar.windows.slice(0, 3) : calendar.windows;
   return (
-    <section className="card stack" aria-labelledby="vendor-calendar-heading">
+    <section className="card stack vendor-calendar" aria-labelledby="vendor-calendar-heading">
       <h2 id="vendor-calendar-heading">Vendor calendar</h2>
       <p className={calendar.onDemand.possibleNow ? "small" : "alert warn"} role="status">
         {calendar.onDemand.possibleNow
           ? "On-demand fetches are possible now."
           : `On-demand fetches cannot happen now: ${calendar.onDemand.reason}`}
       </p>
-      <dl className="small">
+      <dl className="facts small">
         <dt>Next release</dt>
         <dd>
           <time dateTime={calendar.nextRelease}>{format(calendar.nextRelease, tz)} US Central</time> (data for{" "}
-          {calendar.currentPeriod.latestReleasedMonth} is the latest released now)
+          {formatMonth(calendar.currentPeriod.latestReleasedMonth)} is the latest released now)
         </dd>
         {!compact && (
           <>
             <dt>Current release period</dt>
             <dd>
-              {calendar.currentPeriod.key}: {format(calendar.currentPeriod.start, tz)} to{" "}
+              {formatMonth(calendar.currentPeriod.key)}: {format(calendar.currentPeriod.start, tz)} to{" "}
               {format(calendar.currentPeriod.end, tz)} US Central (monthly quotas reset at each release)
             </dd>
             <dt>Releases after that</dt>
@@ -65,9 +67,9 @@ export function VendorCalendar({
         )}
       </dl>
       {!calendar.windowsPublished ? (
-        <p className="empty">This vendor keeps no maintenance or release-day windows.</p>
+        <p className="small muted">This vendor keeps no maintenance or release-day windows.</p>
       ) : windows.length === 0 ? (
-        <p className="empty">No vendor window in the coming weeks.</p>
+        <p className="small muted">No vendor window in the coming weeks.</p>
       ) : (
         <div className="table-scroll">
           <table aria-label="Vendor windows ahead">
@@ -96,8 +98,9 @@ export function VendorCalendar({
       )}
       {compact && (
         <p className="small muted">
-          During a window the vendor is unavailable: stored data stays readable, but nothing new can be
-          fetched. <Link href="/api/v1/calendar">Full calendar (JSON)</Link>
+          {calendar.windowsPublished &&
+            "During a window the vendor is unavailable: stored data stays readable, but nothing new can be fetched. "}
+          <Link href="/api/v1/calendar">Full calendar (JSON)</Link>
         </p>
       )}
     </section>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changedFields, scrubAuditDetails } from "./audit";
+import { auditTargetHref, changedFields, scrubAuditDetails } from "./audit";
 
 describe("scrubAuditDetails", () => {
   it("replaces secret-looking keys at any depth and drops undefined", () => {
@@ -22,5 +22,18 @@ describe("changedFields", () => {
   it("lists only what changed, with both values", () => {
     expect(changedFields({ a: 1, b: 2 }, { a: 1, b: 3 })).toEqual({ b: { from: 2, to: 3 } });
     expect(changedFields({ a: 1 }, { a: 1 })).toEqual({});
+  });
+});
+
+describe("auditTargetHref", () => {
+  it("links a sync start to its run and a user change to the users page", () => {
+    expect(auditTargetHref("sync.start", "cmi0abc123")).toBe("/admin/runs/cmi0abc123");
+    expect(auditTargetHref("user.role_change", "viewer@example.com")).toBe("/admin/users");
+  });
+  it("leaves other targets as text", () => {
+    expect(auditTargetHref("auth.sign_in_failed", "someone@example.com")).toBeNull();
+    expect(auditTargetHref("token.revoke", "tok1")).toBeNull();
+    expect(auditTargetHref("sync.start", null)).toBeNull();
+    expect(auditTargetHref("sync.start", "../etc")).toBeNull();
   });
 });

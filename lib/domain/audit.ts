@@ -48,6 +48,19 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "bookmarks.admin_change": "Admin changed another's list",
 };
 
+/**
+ * Where an audit row's target can be opened: a sync run's page, or the users page for a change to
+ * a user (its target is the user's email). Null: the target is shown as text (an email of a failed
+ * sign-in need not be a user, a token id has no page).
+ */
+export function auditTargetHref(action: string, target: string | null): string | null {
+  if (!target) return null;
+  if (action === "sync.start" && /^[\w-]{1,40}$/.test(target))
+    return `/admin/runs/${encodeURIComponent(target)}`;
+  if (action.startsWith("user.")) return "/admin/users";
+  return null;
+}
+
 /** Detail keys that must never be stored, whatever a caller passes (passwords, tokens, secrets). */
 const SECRET_KEY = /pass(word)?|token|secret|hash|authorization|cookie/i;
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { excelNumberFormat, fieldLabel, formatMonth, formatValue, seriesDecimals, unitLabel } from "./format";
+import {
+  excelNumberFormat,
+  fieldLabel,
+  formatDateTime,
+  formatMonth,
+  formatValue,
+  seriesDecimals,
+  unitLabel,
+} from "./format";
 
 describe("formatMonth", () => {
   it("reads months as months", () => {
@@ -10,6 +18,23 @@ describe("formatMonth", () => {
   it("leaves what is not a month alone", () => {
     expect(formatMonth("2026-13-01")).toBe("2026-13-01");
     expect(formatMonth("latest")).toBe("latest");
+  });
+});
+
+describe("formatDateTime", () => {
+  it("reads an instant in UTC, the same in every locale and zone", () => {
+    expect(formatDateTime("2026-11-23T15:27:44.512Z")).toBe("23 Nov 2026, 15:27 UTC");
+    expect(formatDateTime(new Date(Date.UTC(2026, 0, 5, 4, 3, 9)))).toBe("5 Jan 2026, 04:03 UTC");
+    expect(formatDateTime("2026-12-31T23:59:59-06:00")).toBe("1 Jan 2027, 05:59 UTC");
+  });
+  it("can leave the zone off and show seconds", () => {
+    expect(formatDateTime("2026-11-23T15:27:44Z", { zone: false })).toBe("23 Nov 2026, 15:27");
+    expect(formatDateTime("2026-11-23T15:27:44Z", { seconds: true })).toBe("23 Nov 2026, 15:27:44 UTC");
+  });
+  it("shows a dash for nothing or nonsense", () => {
+    expect(formatDateTime(null)).toBe("—");
+    expect(formatDateTime(undefined)).toBe("—");
+    expect(formatDateTime("not a date")).toBe("—");
   });
 });
 

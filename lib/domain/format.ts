@@ -11,6 +11,24 @@ export function formatMonth(date: string): string {
   return m && name ? `${name} ${m[1]}` : date;
 }
 
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * An instant as people read it, the same on the server and in every browser (no locale, no local
+ * zone): "2026-11-23T15:27:44Z" → "23 Nov 2026, 15:27 UTC". `null`/unparseable → "—".
+ * `{ zone: false }` leaves the " UTC" off (a column headed "(UTC)").
+ */
+export function formatDateTime(
+  value: string | Date | null | undefined,
+  opts: { zone?: boolean; seconds?: boolean } = {},
+): string {
+  if (value === null || value === undefined || value === "") return "—";
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return "—";
+  const time = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}${opts.seconds ? `:${pad(d.getUTCSeconds())}` : ""}`;
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${time}${opts.zone === false ? "" : " UTC"}`;
+}
+
 /** Decimals written in a number as sent (1.250 → 2 as a JS number: 1.25), at most `max`. */
 function decimalsOf(value: number, max: number): number {
   if (!Number.isFinite(value) || Number.isInteger(value)) return 0;

@@ -199,7 +199,7 @@ async function leasedRun(
     await tidyAfterSync().catch((error) => log("sync").warn({ err: error }, "vacuum after the sync failed"));
     const complete = result.failed === 0 && result.skipped === 0 && base.deferred === 0;
     const message = complete
-      ? "Everything is up to date."
+      ? "Finished: everything the vendor changed is stored."
       : `${result.failed} batch(es) failed, ${result.skipped} skipped for budget, ${base.deferred} code(s) deferred; the next sync picks them up.`;
     await updateRun(
       id,

@@ -49,7 +49,7 @@ describe(`the scheduler on ${process.env.TEST_DB_KIND}`, () => {
     expect(ticks.filter((t) => t === "started")).toHaveLength(1);
     const monthly = await prisma().syncRun.findMany({ where: { scheduleKey: { startsWith: "monthly:" } } });
     expect(new Set(monthly.map((r) => r.scheduleKey)).size).toBe(monthly.length);
-    expect(monthly.at(-1)?.message).toBe("Everything is up to date.");
+    expect(monthly.at(-1)?.message).toBe("Finished: everything the vendor changed is stored.");
     expect(monthly.at(-1)?.status).toBe("done");
     expect(await schedulerTick(simNow())).toBe("idle");
   });

@@ -1,5 +1,6 @@
 import { NotificationChannelsForm } from "@/components/admin/notification-channels-form";
 import { requireAdmin } from "@/lib/auth/session";
+import { formatDateTime } from "@/lib/domain/format";
 import { notificationChannels } from "@/lib/services/notification-channels";
 
 export const dynamic = "force-dynamic";
@@ -29,11 +30,8 @@ export default async function AdminNotificationsPage() {
           <ul className="stack small">
             {recent.map((d) => (
               <li key={d.id}>
-                {d.createdAt.slice(0, 16).replace("T", " ")} · {d.channel} · {d.status} · {d.attempts}{" "}
-                attempt(s)
-                {d.status === "pending" &&
-                  d.attempts > 0 &&
-                  ` · next try ${d.nextAttemptAt.slice(11, 16)} UTC`}
+                {formatDateTime(d.createdAt)} · {d.channel} · {d.status} · {d.attempts} attempt(s)
+                {d.status === "pending" && d.attempts > 0 && ` · next try ${formatDateTime(d.nextAttemptAt)}`}
                 {d.lastError && <span className="muted"> · {d.lastError}</span>}
               </li>
             ))}

@@ -3,6 +3,7 @@ import { SettingsForm } from "@/components/admin/settings-form";
 import { SyncPanel } from "@/components/admin/sync-panel";
 import { UnplannedTable } from "@/components/admin/unplanned-table";
 import { requireAdmin } from "@/lib/auth/session";
+import { formatDateTime } from "@/lib/domain/format";
 import { datasetOverview } from "@/lib/services/datasets";
 import { limitsOverview } from "@/lib/services/limits";
 import { syncOverview } from "@/lib/services/sync";
@@ -32,7 +33,7 @@ export default async function Overview() {
     <div className="stack">
       <div className="page-head">
         <h1>Overview</h1>
-        <p className="small muted">Release period since {new Date(limits.periodStart).toLocaleString()}</p>
+        <p className="small muted">Release period since {formatDateTime(limits.periodStart)}</p>
       </div>
       <SyncPanel initial={sync.current} />
       {sync.vendor
@@ -40,8 +41,8 @@ export default async function Overview() {
         .map((v) => (
           <p key={v.service} className="alert warn" role="status">
             The subscription's plan does not include Series Values History for {v.service} (learned{" "}
-            {new Date(v.learnedAt).toLocaleString()} from a 403): first loads take the last 13 months from
-            Series Values. History is tried again next release period.
+            {formatDateTime(v.learnedAt)} from a 403): first loads take the last 13 months from Series Values.
+            History is tried again next release period.
           </p>
         ))}
       <section className="card stack" aria-labelledby="unplanned-heading">

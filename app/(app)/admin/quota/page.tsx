@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import { DailyCallsChart } from "@/components/quota/daily-calls-chart";
 import { DatasetQuotaTable } from "@/components/quota/dataset-quota-table";
 import { RefreshLimitsButton, ThresholdsForm } from "@/components/quota/quota-actions";
-import { DailyCallsChart, DatasetQuotaChart } from "@/components/quota/quota-charts";
+import { DatasetQuotaChart } from "@/components/quota/quota-charts";
 import { VendorCalendar } from "@/components/quota/vendor-calendar";
 import { requireAdmin } from "@/lib/auth/session";
+import { formatDateTime } from "@/lib/domain/format";
 import { calendarView } from "@/lib/services/calendar";
 import { limitsHistory, reconciliationWarnings } from "@/lib/services/quota";
 import { quotaThresholds } from "@/lib/services/quota-admin";
@@ -12,11 +14,9 @@ import { currentQuotaAlerts } from "@/lib/services/quota-alerts";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Quota" };
 
-const when = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })
-    : "—";
+const pct = (used: number, total: number) => (total > 0 ? ((used / total) * 100).toFixed(1) : "0");
 
+/** A quota as a full-width meter with its figures: used of total, share, and the projection. */
 function Meter({
   label,
   used,
@@ -29,11 +29,16 @@ function Meter({
   projected: number;
 }) {
   return (
-    <div className="field">
-      <span className="small">
-        {label}: {used.toLocaleString()} of {total.toLocaleString()} used; about {projected.toLocaleString()}{" "}
-        by the end of the period
-      </span>
+    <div className="quota-meter">
+      <div className="quota-meter-head small">
+        <strong>{label}</strong>
+        <span>
+          <span className="mono">
+            {used.toLocaleString("en")} of {total.toLocaleString("en")}
+          </span>{" "}
+          used ({pct(used, total)} %) · about {projected.toLocaleString("en")} by the end of the period
+        </span>
+      </div>
       <meter min={0} max={total} value={used} low={total * 0.8} high={total * 0.95} aria-label={label} />
     </div>
   );
@@ -47,14 +52,15 @@ export default async function QuotaPage() {
     currentQuotaAlerts(),
   ]);
   const warnings = reconciliationWarnings(history);
+  const now = new Date().toISOString();
   return (
     <div className="stack">
       <div className="page-head">
         <div>
           <h1>Quota</h1>
           <p className="small muted">
-            Release period {history.period.key}: {when(history.period.start)} to {when(history.period.end)}{" "}
-            UTC
+            Release period {history.period.key}: {formatDateTime(history.period.start)} to{" "}
+            {formatDateTime(history.period.end)}
           </p>
         </div>
         <RefreshLimitsButton />
@@ -66,7 +72,8 @@ export default async function QuotaPage() {
       ))}
       {alerts.map((a) => (
         <p key={a.meter} className="alert danger" role="status">
-          {a.label}: {a.threshold} % of the quota used ({a.used} of {a.total}), since {when(a.firedAt)} UTC.
+          {a.label}: {a.threshold} % of the quota used ({a.used} of {a.total}), since{" "}
+          {formatDateTime(a.firedAt)}.
         </p>
       ))}
       <section className="card stack" aria-labelledby="codes-heading">
@@ -79,7 +86,12 @@ export default async function QuotaPage() {
             ? " (this period's refresh has run)."
             : `, plus the monthly refresh still to come, priced from ${history.refresh.basis}.`}
         </p>
-        <DatasetQuotaChart datasets={history.datasets} periodStart={history.period.start} />
+        <DatasetQuotaChart
+          datasets={history.datasets}
+          periodStart={history.period.start}
+          periodEnd={history.period.end}
+          now={now}
+        />
         <DatasetQuotaTable
           rows={history.datasets.map((d) => ({
             service: d.service,

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { BatchesTable } from "@/components/admin/batches-table";
 import { LedgerTable } from "@/components/admin/ledger-table";
 import { requireAdmin } from "@/lib/auth/session";
+import { formatDateTime } from "@/lib/domain/format";
 import { formatDuration } from "@/lib/domain/ledger";
 import { ledgerPage, ledgerQuerySchema } from "@/lib/services/ledger";
 import { runDetail } from "@/lib/services/sync-runs";
@@ -43,12 +44,10 @@ export default async function RunPage({ params }: Props) {
             {run.requestedBy ? ` · ${run.requestedBy}` : ""}
           </dd>
           <dt>Started</dt>
-          <dd>{new Date(run.startedAt).toLocaleString()}</dd>
+          <dd>{formatDateTime(run.startedAt)}</dd>
           <dt>Finished</dt>
           <dd>
-            {run.finishedAt
-              ? `${new Date(run.finishedAt).toLocaleString()} (${formatDuration(took)})`
-              : "not yet"}
+            {run.finishedAt ? `${formatDateTime(run.finishedAt)} (${formatDuration(took)})` : "not yet"}
           </dd>
           <dt>Plan</dt>
           <dd>
@@ -68,7 +67,7 @@ export default async function RunPage({ params }: Props) {
           </dd>
           {run.message && (
             <>
-              <dt>Message</dt>
+              <dt>Outcome</dt>
               <dd>{run.message}</dd>
             </>
           )}
