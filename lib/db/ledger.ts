@@ -49,18 +49,3 @@ export async function listLedger(f: LedgerFilter, skip: number, take: number) {
   return { rows, calls: totals._count._all, dataRequests: totals._sum.dataRequests ?? 0 };
 }
 
-/** Calls and data requests over the whole ledger by operation and outcome (for the metrics). */
-export async function ledgerCounts() {
-  const rows = await prisma().upstreamCall.groupBy({
-    by: ["service", "operation", "outcome"],
-    _count: { _all: true },
-    _sum: { dataRequests: true },
-  });
-  return rows.map((r) => ({
-    service: r.service,
-    operation: r.operation,
-    outcome: r.outcome,
-    calls: r._count._all,
-    dataRequests: r._sum.dataRequests ?? 0,
-  }));
-}

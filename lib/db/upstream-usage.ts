@@ -107,11 +107,14 @@ export async function recordUpstreamCall(entry: Prisma.UpstreamCallUncheckedCrea
   await prisma().upstreamCall.create({ data: entry });
 }
 
-/** Calls and data requests by operation since `since` (the admin usage view, `/api/v1/limits`). */
-export async function ledgerTotals(since: Date) {
+/**
+ * Calls and data requests by service, operation and outcome since `since` (the admin usage view,
+ * `/api/v1/limits`), or over the whole ledger (the metrics).
+ */
+export async function ledgerTotals(since?: Date) {
   const rows = await prisma().upstreamCall.groupBy({
     by: ["service", "operation", "outcome"],
-    where: { at: { gte: since } },
+    where: since ? { at: { gte: since } } : {},
     _count: { _all: true },
     _sum: { dataRequests: true },
   });

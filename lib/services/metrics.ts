@@ -1,7 +1,6 @@
 import "server-only";
-import { ledgerCounts } from "@/lib/db/ledger";
 import { latestFinishedRuns, runsByStatus } from "@/lib/db/sync-runs";
-import { datasetBudgets } from "@/lib/db/upstream-usage";
+import { datasetBudgets, ledgerTotals } from "@/lib/db/upstream-usage";
 import { metrics } from "@/lib/metrics";
 import { processSingleton } from "@/lib/process-singleton";
 import { limitsOverview } from "./limits";
@@ -13,7 +12,7 @@ const NONE = "none";
 
 async function readClusterFigures(): Promise<void> {
   const [ledger, budgets, runs, last, limits] = await Promise.all([
-    ledgerCounts(),
+    ledgerTotals(),
     datasetBudgets(),
     runsByStatus(),
     latestFinishedRuns(1),
