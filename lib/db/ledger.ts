@@ -48,4 +48,3 @@ export async function listLedger(f: LedgerFilter, skip: number, take: number) {
   ]);
   return { rows, calls: totals._count._all, dataRequests: totals._sum.dataRequests ?? 0 };
 }
-
