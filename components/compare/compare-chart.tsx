@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { LazyLineChart as LineChart } from "@/components/charts/lazy-line-chart";
-import { DRAWN_AXES } from "@/components/charts/line-chart";
+import { DRAWN_AXES } from "@/components/charts/line-chart-option";
 import { unitLabel } from "@/lib/domain/format";
 import type { Transform } from "@/lib/domain/transforms";
 import {

@@ -1,4 +1,4 @@
-import type { ChartSeries } from "@/components/charts/line-chart";
+import type { ChartSeries } from "@/components/charts/line-chart-option";
 import { formatMonth, unitLabel } from "@/lib/domain/format";
 import { applyTransform, commonBaseMonth, TRANSFORM_LABELS, type Transform } from "@/lib/domain/transforms";
 
