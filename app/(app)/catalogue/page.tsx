@@ -10,12 +10,13 @@ import { CatalogueTable } from "@/components/catalogue/catalogue-table";
 import { ExportLinks } from "@/components/ui/export-links";
 import { requireUser } from "@/lib/auth/session";
 import { KIND_LABELS, SERVICE_LABELS } from "@/lib/domain/services";
+import { type PageSearchParams, readPageQuery } from "@/lib/http/page-query";
 import { bookmarkTargets } from "@/lib/services/bookmarks";
 import { catalogueQuerySchema, listCatalogue } from "@/lib/services/catalogue";
 
 export const dynamic = "force-dynamic";
 
-type Props = { searchParams: Promise<Record<string, string | undefined>> };
+type Props = { searchParams: PageSearchParams };
 
 const LABELS: Record<string, (v: string) => string> = {
   service: (v) => SERVICE_LABELS[v as keyof typeof SERVICE_LABELS] ?? v,
@@ -25,23 +26,20 @@ const LABELS: Record<string, (v: string) => string> = {
 
 export default async function CataloguePage({ searchParams }: Props) {
   const user = await requireUser();
-  const raw = Object.fromEntries(Object.entries(await searchParams).filter(([, v]) => v));
-  const parsed = catalogueQuerySchema.safeParse(raw);
-  const query = parsed.success ? parsed.data : catalogueQuerySchema.parse({});
+  const { raw, query, understood } = await readPageQuery(catalogueQuerySchema, searchParams);
   const [data, lists] = await Promise.all([listCatalogue(query, true), bookmarkTargets(user)]);
   const pages = Math.max(1, Math.ceil(data.total / query.pageSize));
-  const pageHref = (page: number) =>
-    `?${new URLSearchParams({ ...(raw as Record<string, string>), page: String(page) })}`;
-  const relevance = new URLSearchParams(raw as Record<string, string>);
+  const pageHref = (page: number) => `?${new URLSearchParams({ ...raw, page: String(page) })}`;
+  const relevance = new URLSearchParams(raw);
   for (const k of ["sort", "dir", "page"]) relevance.delete(k);
   const relevanceHref = `?${relevance}`;
-  const exportQuery = new URLSearchParams({ ...(raw as Record<string, string>), kind: "catalogue" });
+  const exportQuery = new URLSearchParams({ ...raw, kind: "catalogue" });
   exportQuery.delete("page");
   const facet = (name: keyof NonNullable<typeof data.facets>, param: string, label: string) => (
     <FacetSelect
       name={param}
       label={label}
-      value={String((raw as Record<string, string>)[param] ?? "")}
+      value={String(raw[param] ?? "")}
       options={[
         { value: "", label: "All" },
         ...(data.facets?.[name] ?? []).map((f) => ({
@@ -60,7 +58,7 @@ export default async function CataloguePage({ searchParams }: Props) {
             <ExportLinks query={exportQuery} />
           </div>
         </div>
-        {!parsed.success && (
+        {!understood && (
           <div className="alert" role="alert">
             Some filters in the address were not understood and were ignored.
           </div>

@@ -12,20 +12,17 @@ import {
 import { requireAdmin } from "@/lib/auth/session";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from "@/lib/domain/audit";
 import { env } from "@/lib/env";
+import { type PageSearchParams, readPageQuery } from "@/lib/http/page-query";
 import { auditPage, auditQuerySchema } from "@/lib/services/audit-log";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Audit log" };
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = { searchParams: PageSearchParams };
 
 export default async function AuditPage({ searchParams }: Props) {
   await requireAdmin();
-  const raw = Object.fromEntries(
-    Object.entries(await searchParams).flatMap(([k, v]) => (typeof v === "string" && v ? [[k, v]] : [])),
-  ) as Record<string, string>;
-  const parsed = auditQuerySchema.safeParse(raw);
-  const query = parsed.success ? parsed.data : auditQuerySchema.parse({});
+  const { raw, query, understood } = await readPageQuery(auditQuerySchema, searchParams);
   const data = await auditPage(query);
   const filtered = Object.keys(raw).some((k) => k !== "page" && k !== "pageSize");
   return (
@@ -40,7 +37,7 @@ export default async function AuditPage({ searchParams }: Props) {
             </p>
           </div>
         </div>
-        {!parsed.success && (
+        {!understood && (
           <div className="alert" role="alert">
             Some filters in the address were not understood and were ignored.
           </div>

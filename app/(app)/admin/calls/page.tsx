@@ -12,12 +12,13 @@ import {
 import { requireAdmin } from "@/lib/auth/session";
 import { LEDGER_TRIGGERS, UPSTREAM_OPERATIONS } from "@/lib/domain/ledger";
 import { SERVICES } from "@/lib/domain/services";
+import { type PageSearchParams, readPageQuery } from "@/lib/http/page-query";
 import { LEDGER_OUTCOMES, ledgerPage, ledgerQuerySchema } from "@/lib/services/ledger";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Upstream calls" };
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = { searchParams: PageSearchParams };
 
 const TRIGGER_LABELS: Record<string, string> = {
   sync: "Sync runs",
@@ -32,11 +33,7 @@ const all = (values: readonly string[], labels: Record<string, string> = {}) => 
 
 export default async function CallsPage({ searchParams }: Props) {
   await requireAdmin();
-  const raw = Object.fromEntries(
-    Object.entries(await searchParams).flatMap(([k, v]) => (typeof v === "string" && v ? [[k, v]] : [])),
-  ) as Record<string, string>;
-  const parsed = ledgerQuerySchema.safeParse(raw);
-  const query = parsed.success ? parsed.data : ledgerQuerySchema.parse({});
+  const { raw, query, understood } = await readPageQuery(ledgerQuerySchema, searchParams);
   const data = await ledgerPage(query);
   const facet = (name: string, label: string, options: { value: string; label: string }[]) => (
     <FacetSelect name={name} label={label} value={raw[name] ?? ""} options={options} />
@@ -54,7 +51,7 @@ export default async function CallsPage({ searchParams }: Props) {
             </p>
           </div>
         </div>
-        {!parsed.success && (
+        {!understood && (
           <div className="alert" role="alert">
             Some filters in the address were not understood and were ignored.
           </div>
