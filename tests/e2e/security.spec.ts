@@ -213,7 +213,13 @@ test("pages carry a nonce-based Content-Security-Policy they pass, and no HSTS o
   expect(script).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
   expect(script).not.toContain("unsafe-inline");
   expect(res?.headers()["strict-transport-security"]).toBeUndefined();
-  expect(res?.headers()["permissions-policy"]).toContain("camera=()");
+  // The static headers of next.config.ts, which the server takes from the build's resolved configuration.
+  for (const headers of [res?.headers() ?? {}, (await page.request.get("/api/health/live")).headers()]) {
+    expect(headers["permissions-policy"]).toContain("camera=()");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["x-powered-by"]).toBeUndefined();
+  }
   const again = await page.request.get("/login");
   expect(again.headers()["content-security-policy"]).not.toBe(csp); // a fresh nonce per page
   await login(page, ADMIN);
