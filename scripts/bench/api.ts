@@ -18,7 +18,6 @@ import {
   type Hammer,
   hammer,
   load,
-  memoryOf,
   pace,
   pidListeningOn,
   resetPeakMemory,
@@ -27,6 +26,7 @@ import {
 } from "./http-load";
 import { firstLoadJs, signIn } from "./page-weight";
 import { measurePassThrough } from "./pass-through";
+import { serverMemory } from "./server-memory";
 
 const PORT = 3200;
 const DATA_DIR = path.resolve("data/bench-api");
@@ -127,7 +127,7 @@ async function main() {
       etags.set(`/api/v1/series/${code}`, res.headers.get("etag") ?? "");
     }
     const appPid = pidListeningOn(PORT);
-    const syncPeak = appPid ? memoryOf(appPid) : { rssMb: Number.NaN, peakMb: Number.NaN };
+    const syncPeak = await serverMemory(appPid, base, auth.cookie);
     if (appPid) resetPeakMemory(appPid);
     const floor = await run(() => ({ path: "/api/health/live" }), { headers: {} });
     const seriesMax = await run(series);
@@ -156,7 +156,7 @@ async function main() {
     );
     const searchMax = await run(search);
     const searchPaced = await steady(search);
-    const memory = appPid ? memoryOf(appPid) : { rssMb: Number.NaN, peakMb: Number.NaN };
+    const memory = await serverMemory(appPid, base, auth.cookie);
     // What one user waits for an answer nobody asked for yet (the database path): every request
     // differs (another page size or start month), so none is served from the read cache.
     let unique = 0;
@@ -263,9 +263,29 @@ async function main() {
         await (
           await fetch(`${base}${url.replace(codes[0] as string, pick(codes))}`, { headers: { cookie } })
         ).text();
-    const browsing = appPid ? memoryOf(appPid) : { rssMb: Number.NaN, peakMb: Number.NaN };
+    const browsing = await serverMemory(appPid, base, auth.cookie);
     console.log(
       `\nApp server memory once the pages are in use too (60 page views): RSS ${fmt(browsing.rssMb, 0)} MB (peak ${fmt(browsing.peakMb, 0)} MB).`,
+    );
+    console.log(
+      "\nWhere the server's memory is (MB; peak since the previous reading; external is mostly the embedded database)\n",
+    );
+    const stages = [
+      ["after the first sync", syncPeak],
+      ["after the API load", memory],
+      ["after 60 page views", browsing],
+    ] as const;
+    table(
+      ["when", "RSS", "peak", "JS heap used", "JS heap", "external", "C heap"],
+      stages.map(([when, m]) => [
+        when,
+        fmt(m.rssMb, 0),
+        fmt(m.peakMb, 0),
+        fmt(m.jsHeapUsedMb, 0),
+        fmt(m.jsHeapMb, 0),
+        fmt(m.externalMb, 0),
+        fmt(m.cHeapMb, 0),
+      ]),
     );
   } finally {
     if (app.pid) process.kill(-app.pid, "SIGTERM");
