@@ -116,23 +116,29 @@ export async function pace(
     const { path, headers } = options.next();
     pending.push(
       new Promise<void>((resolve) => {
-        const req = httpRequest(
-          new URL(path, options.url),
-          { agent, headers: { ...options.headers, ...headers } },
-          (res) => {
-            res.resume();
-            res.on("end", () => {
-              if (expected.has(res.statusCode ?? 0)) latencies.push(performance.now() - planned);
-              else failures.push(`HTTP ${res.statusCode} for ${path}`);
-              resolve();
-            });
-          },
-        );
-        req.on("error", (error) => {
-          failures.push(error.message);
-          resolve();
-        });
-        req.end();
+        const send = (retry: boolean) => {
+          const req = httpRequest(
+            new URL(path, options.url),
+            { agent, headers: { ...options.headers, ...headers } },
+            (res) => {
+              res.resume();
+              res.on("end", () => {
+                if (expected.has(res.statusCode ?? 0)) latencies.push(performance.now() - planned);
+                else failures.push(`HTTP ${res.statusCode} for ${path}`);
+                resolve();
+              });
+            },
+          );
+          req.on("error", (error: NodeJS.ErrnoException) => {
+            // A kept-alive connection the server closed as idle just as it was reused: sent again
+            // once, as a browser would (the wait counts in the latency).
+            if (retry && req.reusedSocket && error.code === "ECONNRESET") return send(false);
+            failures.push(error.message);
+            resolve();
+          });
+          req.end();
+        };
+        send(true);
       }),
     );
   }
