@@ -6,6 +6,7 @@ import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import nextEnv from "@next/env";
 import { CLI_TOKEN_FILE, newCliToken } from "@/lib/auth/api-tokens";
 import { authSecret } from "@/lib/auth/secret";
 import { countAssessments } from "@/lib/db/assessments";
@@ -71,6 +72,9 @@ async function prepareDatabase(): Promise<{ empty: boolean }> {
 }
 
 async function main() {
+  // Settings in .env files (the Next.js convention) apply to every step of the start and reach the
+  // server through its environment (it is handed the build's configuration and does not read them).
+  nextEnv.loadEnvConfig(root, dev, { info: say, error: (line: string) => console.error(line) });
   const config = env();
   const secret = authSecret();
   const port = config.PORT;
@@ -129,19 +133,15 @@ async function main() {
   writeFileSync(path.join(config.dataDir, CLI_TOKEN_FILE), newCliToken(), { mode: 0o600 });
 
   // V8 grows its heap lazily under load; a limit makes it collect sooner. The C heap is kept to one
-  // malloc arena that hands freed memory back to the system above 128 kB, and blocks of 32 kB and
-  // more are mapped on their own: V8 compiles code in 32 kB segments, and in the shared heap the
-  // freed segments of the first minutes stayed resident for good (≈ 60 MB of a ≈ 90 MB C heap), for
-  // ≈ 5 % of the API's flat-out throughput. Development keeps the defaults. The server gets the
-  // configuration the build resolved rather than compiling next.config.ts again (see build.ts).
-  // `npm run bench:api` reports where the memory is.
+  // malloc arena that hands freed memory back to the system above 128 kB instead of keeping it for
+  // later. (Mapping blocks from 32 kB on their own would free ≈ 45 MB more, V8's compile segments,
+  // but costs ≈ 20 % of the API's answers per second and the pages' speed: `npm run bench:memory`.)
+  // Development keeps the defaults. The server gets the configuration the build resolved rather
+  // than compiling next.config.ts again (see build.ts). `npm run bench:api` reports where the
+  // memory is.
   const heap = dev ? [] : [`--max-old-space-size=${config.APP_HEAP_MB}`, "--max-semi-space-size=8"];
   const args = [...heap, nextBin(), dev ? "dev" : "start", "-p", String(port), "-H", host];
-  const tunables = [
-    "glibc.malloc.arena_max=1",
-    "glibc.malloc.trim_threshold=131072",
-    "glibc.malloc.mmap_threshold=32768",
-  ];
+  const tunables = ["glibc.malloc.arena_max=1", "glibc.malloc.trim_threshold=131072"];
   // An operator's own GLIBC_TUNABLES comes last: glibc takes the last value given.
   const malloc = { GLIBC_TUNABLES: [...tunables, process.env.GLIBC_TUNABLES].filter(Boolean).join(":") };
   const built = dev ? null : builtServerConfig(root);
