@@ -135,7 +135,7 @@ async function main() {
   // V8 grows its heap lazily under load; a limit makes it collect sooner. The C heap is kept to one
   // malloc arena that hands freed memory back to the system above 128 kB instead of keeping it for
   // later. (Mapping blocks from 32 kB on their own would free ≈ 45 MB more, V8's compile segments,
-  // but costs ≈ 20 % of the API's answers per second and the pages' speed: `npm run bench:memory`.)
+  // but costs ≈ 20 % of the API's answers per second flat out: `npm run bench:memory`.)
   // Development keeps the defaults. The server gets the configuration the build resolved rather
   // than compiling next.config.ts again (see build.ts). `npm run bench:api` reports where the
   // memory is.
