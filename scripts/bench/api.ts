@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { startBenchApp } from "./app-process";
+import { startBenchApp, waitForFirstSync } from "./app-process";
 import {
   fmt,
   type Hammer,
@@ -24,7 +24,7 @@ import {
   type Timing,
   table,
 } from "./http-load";
-import { firstLoadJs, signIn } from "./page-weight";
+import { browsePages, firstLoadJs, signIn } from "./page-weight";
 import { measurePassThrough } from "./pass-through";
 import { serverMemory } from "./server-memory";
 
@@ -76,14 +76,7 @@ async function main() {
   const auth = { cookie: await signIn(base, "admin@example.com", "atlas-admin") };
   try {
     process.stdout.write("waiting for the first sync");
-    for (;;) {
-      const body = (await (await fetch(`${base}/api/admin/sync`, { headers: auth })).json()) as {
-        current?: { status: string };
-      };
-      if (body.current?.status === "done") break;
-      process.stdout.write(".");
-      await new Promise((r) => setTimeout(r, 3000));
-    }
+    await waitForFirstSync(base, auth.cookie);
     const catalogue = (await (
       await fetch(`${base}/api/v1/catalogue?service=energy_price&pageSize=200`, { headers: auth })
     ).json()) as {
@@ -258,11 +251,7 @@ async function main() {
     table(["page", "path", "scripts", "kB gzip"], weights);
     // Pages load their server code on first use: what the server holds once people browse too.
     if (appPid) resetPeakMemory(appPid);
-    for (let i = 0; i < 20; i++)
-      for (const [, url] of pages)
-        await (
-          await fetch(`${base}${url.replace(codes[0] as string, pick(codes))}`, { headers: { cookie } })
-        ).text();
+    await browsePages(base, cookie, codes);
     const browsing = await serverMemory(appPid, base, auth.cookie);
     console.log(
       `\nApp server memory once the pages are in use too (60 page views): RSS ${fmt(browsing.rssMb, 0)} MB (peak ${fmt(browsing.peakMb, 0)} MB).`,

@@ -22,3 +22,14 @@ export function startBenchApp(env: Record<string, string>): Promise<ChildProcess
     child.once("exit", (code) => reject(new Error(`app exited with ${code}\n${out}`)));
   });
 }
+
+/** Waits until the app's first sync is done (`cookie`: an admin's session), printing a dot every 3 s. */
+export async function waitForFirstSync(base: string, cookie: string): Promise<void> {
+  for (;;) {
+    const res = await fetch(`${base}/api/admin/sync`, { headers: { cookie } });
+    const body = (await res.json()) as { current?: { status: string } };
+    if (body.current?.status === "done") return;
+    process.stdout.write(".");
+    await new Promise((r) => setTimeout(r, 3000));
+  }
+}

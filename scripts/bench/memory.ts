@@ -1,14 +1,15 @@
 // `npm run bench:memory`: the app server's memory and speed as `npm start` tunes them, beside the
 // same app with blocks from 32 kB up mapped on their own instead of from 128 kB (V8's freed compile
-// segments then go back to the system, but so does every 64 kB buffer of each response), in one run. Both are real `npm start`s (production build, embedded PGlite, bundled simulator with a
+// segments then go back to the system, but so does every 64 kB buffer of each response), in one
+// run. Both are real `npm start`s (production build, embedded PGlite, bundled simulator with a
 // 5,000-assessment catalogue), synced first; then they take turns under the same flat-out API loads
 // (three rounds, so a busy moment of the machine hits both), and each serves 60 page views.
 import type { ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
-import { startBenchApp } from "./app-process";
+import { startBenchApp, waitForFirstSync } from "./app-process";
 import { fmt, hammer, pidListeningOn, table } from "./http-load";
-import { signIn } from "./page-weight";
+import { browsePages, signIn } from "./page-weight";
 import { type ServerMemory, serverMemory } from "./server-memory";
 
 const ROUNDS = 3;
@@ -30,12 +31,7 @@ const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.len
 
 async function ready(base: string): Promise<Omit<Server, "name" | "base">> {
   const admin = await signIn(base, "admin@example.com", "atlas-admin");
-  for (;;) {
-    const res = await fetch(`${base}/api/admin/sync`, { headers: { cookie: admin } });
-    const body = (await res.json()) as { current?: { status: string } };
-    if (body.current?.status === "done") break;
-    await new Promise((r) => setTimeout(r, 3000));
-  }
+  await waitForFirstSync(base, admin);
   const viewer = await signIn(base, "viewer@example.com", "atlas-viewer");
   const res = await fetch(`${base}/api/v1/catalogue?service=energy_price&pageSize=200`, {
     headers: { cookie: viewer },
@@ -94,9 +90,7 @@ async function main() {
         }
     for (const s of servers) await note(s);
     for (const s of servers) {
-      for (let i = 0; i < 20; i++)
-        for (const url of ["/catalogue", `/series/${pick(s.codes)}`, "/compare"])
-          await (await fetch(`${s.base}${url}`, { headers: { cookie: s.viewer } })).text();
+      await browsePages(s.base, s.viewer, s.codes);
       await note(s);
     }
 

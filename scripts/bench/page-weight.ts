@@ -32,3 +32,17 @@ export async function firstLoadJs(
   }
   return { scripts: srcs.length, gzipKb: bytes / 1024 };
 }
+
+/**
+ * Pages in use: `rounds` × (the catalogue, a random series of `codes`, the compare page), one after
+ * another, as a signed-in browser would ask for them (the server loads each page's code on first use).
+ */
+export async function browsePages(base: string, cookie: string, codes: readonly string[], rounds = 20) {
+  for (let i = 0; i < rounds; i++)
+    for (const url of [
+      "/catalogue",
+      `/series/${codes[Math.floor(Math.random() * codes.length)]}`,
+      "/compare",
+    ])
+      await (await fetch(`${base}${url}`, { headers: { cookie } })).text();
+}

@@ -8,7 +8,7 @@ import type { ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import { startBenchApp } from "./app-process";
+import { startBenchApp, waitForFirstSync } from "./app-process";
 import { fmt, percentile, table } from "./http-load";
 import { signIn } from "./page-weight";
 
@@ -30,18 +30,6 @@ async function startApp(): Promise<ChildProcess> {
     ADMIN_EMAIL: "",
     ADMIN_PASSWORD: "",
   });
-}
-
-async function waitForSync(cookie: string) {
-  process.stdout.write("waiting for the first sync");
-  for (;;) {
-    const res = await fetch(`${base}/api/admin/sync`, { headers: { cookie } });
-    const body = (await res.json()) as { current?: { status: string } };
-    if (body.current?.status === "done") break;
-    process.stdout.write(".");
-    await new Promise((r) => setTimeout(r, 3000));
-  }
-  console.log(" done");
 }
 
 /** ms from `act()` until `done()` holds in the page (checked every animation frame). */
@@ -148,7 +136,9 @@ async function main() {
   });
   try {
     const cookie = await signIn(base, "admin@example.com", "atlas-admin");
-    await waitForSync(cookie);
+    process.stdout.write("waiting for the first sync");
+    await waitForFirstSync(base, cookie);
+    console.log(" done");
     const get = async <T>(p: string) =>
       (await (await fetch(`${base}${p}`, { headers: { cookie } })).json()) as T;
     const energy = await get<{ items: { service: string; code: string; availableCurrencies: string[] }[] }>(
