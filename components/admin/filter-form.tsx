@@ -17,7 +17,7 @@ export function FilterForm({
   names: string[];
   children: ReactNode;
 }) {
-  const { navigate } = useCatalogueNavigation();
+  const navigate = useCatalogueNavigation();
   const pathname = usePathname();
   const params = useSearchParams();
   const submit = (e: FormEvent<HTMLFormElement>) => {

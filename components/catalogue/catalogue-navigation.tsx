@@ -13,48 +13,54 @@ import {
   useState,
   useTransition,
 } from "react";
+import { useDelayedFlag } from "@/components/ui/use-delayed-flag";
 import "./catalogue.css";
 
 // The catalogue's controls change the URL (so a view can be bookmarked and shared) inside a React
 // transition: the current rows stay on screen, marked busy, until the next ones are ready. Arrow
 // keys on a select only move its value; the view follows when the keys rest, or on Enter or blur.
+// Whether a load is under way is an attribute of the catalogue's own element, read by CSS, not a
+// context value: a changing context would re-render and re-walk the whole page twice per load.
 
-type Navigation = { pending: boolean; navigate: (href: string) => void };
-const NavigationContext = createContext<Navigation>({ pending: false, navigate: () => {} });
+const NavigationContext = createContext<(href: string) => void>(() => {});
 export const useCatalogueNavigation = () => use(NavigationContext);
 
 export function CatalogueNavigation({ children }: { children: ReactNode }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
+  // Dimmed, with a spinner, only when a load takes long enough to notice.
+  const slow = useDelayedFlag(pending);
   const navigate = useCallback(
     (href: string) => startTransition(() => router.push(href, { scroll: false })),
     [router],
   );
-  return <NavigationContext value={{ pending, navigate }}>{children}</NavigationContext>;
-}
-
-/** The part of the page that a navigation replaces: aria-busy and dimmed while it loads. */
-export function CatalogueResults({ children }: { children: ReactNode }) {
-  const { pending } = useCatalogueNavigation();
   return (
-    <div className={`catalogue-results${pending ? " is-loading" : ""}`} aria-busy={pending}>
-      {children}
-    </div>
+    <NavigationContext value={navigate}>
+      <div className="catalogue-view" aria-busy={pending} data-loading={slow ? "slow" : undefined}>
+        {children}
+      </div>
+    </NavigationContext>
   );
 }
 
+/** The part of the page that a navigation replaces: dimmed while a slow load runs. */
+export function CatalogueResults({ children }: { children: ReactNode }) {
+  return <div className="catalogue-results">{children}</div>;
+}
+
+/** The result count, or "Loading…" while the next view loads (the swap is CSS's, see above). */
 export function LoadingStatus({ idle }: { idle: ReactNode }) {
-  const { pending } = useCatalogueNavigation();
   return (
     <p className="small muted" aria-live="polite">
-      {pending ? <span className="loading">Loading…</span> : idle}
+      <span className="when-loading loading">Loading…</span>
+      <span className="when-idle">{idle}</span>
     </p>
   );
 }
 
 /** A link that navigates within the transition (modified clicks open new tabs as usual). */
 export function NavLink({ href, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
-  const { navigate } = useCatalogueNavigation();
+  const navigate = useCatalogueNavigation();
   return (
     <a
       href={href}
@@ -103,7 +109,7 @@ export function FacetSelect({
   value: string;
   options: { value: string; label: string }[];
 }) {
-  const { navigate } = useCatalogueNavigation();
+  const navigate = useCatalogueNavigation();
   const href = useHref();
   const [selected, setSelected] = useState(value);
   const select = useRef<HTMLSelectElement>(null);
@@ -157,7 +163,7 @@ export function FacetSelect({
 
 /** The search field: a GET form (works before the page is interactive), navigated in place after. */
 export function SearchForm({ value, children }: { value: string; children: ReactNode }) {
-  const { navigate } = useCatalogueNavigation();
+  const navigate = useCatalogueNavigation();
   const href = useHref();
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

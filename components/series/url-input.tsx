@@ -17,7 +17,7 @@ export function UrlInput({
   /** parameters to drop when this one changes (a preset the typed value replaces) */
   resets?: string[];
 }) {
-  const { pending, setParams } = useUrlParams();
+  const { pending, slow, setParams } = useUrlParams();
   const id = `input-${name}`;
   return (
     <div className="field">
@@ -34,7 +34,7 @@ export function UrlInput({
         }}
       />
       {pending && (
-        <span role="status" className="small muted loading">
+        <span role="status" className="small muted loading" data-loading={slow ? "slow" : undefined}>
           Loading…
         </span>
       )}

@@ -17,7 +17,7 @@ export function UrlSelect({
   /** parameters to drop when this one changes (e.g. the page number) */
   resets?: string[];
 }) {
-  const { pending, setParams } = useUrlParams();
+  const { pending, slow, setParams } = useUrlParams();
   const id = `select-${name}`;
   return (
     <div className="field">
@@ -37,7 +37,7 @@ export function UrlSelect({
         ))}
       </select>
       {pending && (
-        <span role="status" className="small muted loading">
+        <span role="status" className="small muted loading" data-loading={slow ? "slow" : undefined}>
           Loading…
         </span>
       )}
