@@ -108,15 +108,20 @@ async function measure(page: Page, codes: string[], compareRefs: string[]): Prom
     const current = await select.inputValue();
     const other = options.find((o) => o && o !== current);
     if (other) {
-      await page.evaluate(() => {
-        for (const c of document.querySelectorAll("canvas")) c.setAttribute("data-bench-old", "");
-      });
+      // The chart redraws in place: its host counts the frames ECharts has drawn (data-drawn).
+      await page.waitForFunction(
+        () => !!document.querySelector<HTMLElement>('[role="img"][aria-label^="Chart of"]')?.dataset.drawn,
+      );
+      const drawn = await page.evaluate(
+        () =>
+          document.querySelector<HTMLElement>('[role="img"][aria-label^="Chart of"]')?.dataset.drawn ?? "",
+      );
       currency.push(
         await timed(
           page,
           () => select.selectOption(other),
-          `(() => { const c = document.querySelector('[role="img"][aria-label^="Chart of"] canvas');
-            return location.search.includes("currency=") && !!c && !c.hasAttribute("data-bench-old"); })()`,
+          `(() => { const c = document.querySelector('[role="img"][aria-label^="Chart of"]');
+            return location.search.includes("currency=") && !!c && (c.dataset.drawn ?? "") !== ${JSON.stringify(drawn)}; })()`,
         ),
       );
     }
