@@ -48,9 +48,21 @@ export function seriesDecimals(values: Iterable<number>, max = 6): number {
   return d;
 }
 
+// One formatter per precision: `toLocaleString` with options builds a new one on every call, which
+// a table of a few hundred values pays for on every render.
+const valueFormats = new Map<number, Intl.NumberFormat>();
+
 /** A value with exactly `decimals` decimals and grouped thousands (en). */
 export function formatValue(value: number, decimals: number): string {
-  return value.toLocaleString("en", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  let format = valueFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat("en", {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    valueFormats.set(decimals, format);
+  }
+  return format.format(value);
 }
 
 const missing = (s: string | null | undefined) => !s || /^n\/?a$/i.test(s.trim());

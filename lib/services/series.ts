@@ -226,22 +226,48 @@ export type SeriesView = {
   forecasts: { date: string; value: number }[];
 };
 
+/**
+ * The assessment a series page shows, with the vintages of its default rendering: read once per
+ * data version for every viewer (the page's title and body ask for it at the same time).
+ */
+function pageAssessment(params: z.infer<typeof seriesParamsSchema>) {
+  return cachedRead(`assessment|${params.service}|${params.code}`, async () => {
+    const assessment = await findAssessment(params.service, params.code);
+    const defaultVariant = assessment?.variants.find((v) => v.isDefault);
+    const vintages = defaultVariant ? (await vintageDates(defaultVariant.id)).map(ym) : [];
+    return { assessment, vintages };
+  });
+}
+
 /** A series page's title: its code and assessment (null when there is no such series). */
 export async function seriesTitle(params: z.infer<typeof seriesParamsSchema>): Promise<string | null> {
-  const a = await findAssessment(params.service, params.code);
+  const { assessment: a } = await pageAssessment(params);
   return a ? `${a.code} — ${a.assessment}` : null;
+}
+
+// A visit is recorded once per ten minutes per user and series on this instance: the controls of a
+// series page reload it, and "your last visit" must stay the visit before this one, not a moment ago.
+const VISIT_MS = 10 * 60_000;
+const visits = () =>
+  processSingleton("seriesVisits", () => new Map<string, { at: number; previous: Date | null }>());
+async function noteVisit(userId: string, assessmentId: number): Promise<Date | null> {
+  const key = `${userId}|${assessmentId}`;
+  const seen = visits().get(key);
+  if (seen && Date.now() - seen.at < VISIT_MS) return seen.previous;
+  const previous = await recordVisit(userId, assessmentId, new Date());
+  if (visits().size > 10_000) visits().clear();
+  visits().set(key, { at: Date.now(), previous });
+  return previous;
 }
 
 /** Everything the series page shows besides the points. */
 export async function seriesDetails(user: SessionUser, params: z.infer<typeof seriesParamsSchema>) {
-  const a = await findAssessment(params.service, params.code);
+  const { assessment: a, vintages } = await pageAssessment(params);
   if (!a) return null;
-  const lastVisit = await recordVisit(user.id, a.id, new Date());
-  const defaultVariant = a.variants.find((v) => v.isDefault);
   return {
     assessment: a,
-    lastVisit,
-    vintages: defaultVariant ? (await vintageDates(defaultVariant.id)).map(ym) : [],
+    lastVisit: await noteVisit(user.id, a.id),
+    vintages,
     nextRelease: nextReleaseAfter(new Date(), vendorCalendar()).toISOString(),
     conversion: conversionOffered(a.kind, a.availableCurrencies, a.availableUnits),
   };

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
@@ -17,6 +18,7 @@ import { presetFrom, readRangePreset } from "@/lib/domain/date-range";
 import { formatMonth, unitLabel } from "@/lib/domain/format";
 import { TRANSFORM_LABELS, TRANSFORMS, type Transform } from "@/lib/domain/transforms";
 import { AppError } from "@/lib/http/errors";
+import { isInPageReload } from "@/lib/http/in-page-reload";
 import { bookmarkTargets } from "@/lib/services/bookmarks";
 import {
   readSeries,
@@ -81,6 +83,8 @@ export default async function SeriesPage({ params, searchParams }: Props) {
     }
   }
   const lists = await bookmarkTargets(user);
+  // The page's own controls reload it: the chart on screen redraws itself, no server drawing needed.
+  const inPlace = isInPageReload(await headers(), `/series/${a.service}/${a.code}`);
   const exportQuery = new URLSearchParams({
     kind: "series",
     service: a.service,
@@ -228,16 +232,20 @@ export default async function SeriesPage({ params, searchParams }: Props) {
             transform={transform}
             base={sp.base}
             log={log}
-            placeholderSvg={lineChartSvg(
-              seriesChartSpec({
-                unitLabel: unitLabel(data.currency, data.unit),
-                finals: data.finals,
-                forecasts: data.forecasts,
-                transform,
-                base: sp.base,
-                log,
-              }),
-            )}
+            placeholderSvg={
+              inPlace
+                ? null
+                : lineChartSvg(
+                    seriesChartSpec({
+                      unitLabel: unitLabel(data.currency, data.unit),
+                      finals: data.finals,
+                      forecasts: data.forecasts,
+                      transform,
+                      base: sp.base,
+                      log,
+                    }),
+                  )
+            }
           />
           <p className="small muted">
             Solid: finals · dashed: forecasts · ◆ preliminary. Drag the slider or scroll to zoom.
