@@ -161,17 +161,27 @@ export function FacetSelect({
   );
 }
 
-/** The search field: a GET form (works before the page is interactive), navigated in place after. */
+/**
+ * The search field: a GET form (works before the page is interactive), navigated in place after.
+ * The field keeps the focus across a search; when the address changes the search some other way
+ * (Clear all, Back), the field shows the new one unless the user is typing in it.
+ */
 export function SearchForm({ value, children }: { value: string; children: ReactNode }) {
   const navigate = useCatalogueNavigation();
   const href = useHref();
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const field = form.current?.elements.namedItem("q");
+    if (field instanceof HTMLInputElement && field !== document.activeElement && field.value !== value)
+      field.value = value;
+  }, [value]);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const q = String(new FormData(e.currentTarget).get("q") ?? "").trim();
     navigate(href({ q: q || null }));
   };
   return (
-    <form aria-label="Search the catalogue" method="get" className="row" onSubmit={submit} key={value}>
+    <form ref={form} aria-label="Search the catalogue" method="get" className="row" onSubmit={submit}>
       {children}
     </form>
   );

@@ -130,6 +130,21 @@ test.describe("on a desktop (1440 × 900)", () => {
     expect(loads).toBe(1);
     const picked = await country.inputValue();
     await expect(page.locator("table.data tbody tr").first()).toContainText(picked);
+    // A search by Enter keeps the field focused for the next one; Clear all empties it.
+    const field = page.getByLabel("Search", { exact: true });
+    await field.fill("diesel");
+    await field.press("Enter");
+    await expect(page).toHaveURL(/q=diesel/);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await expect(field).toBeFocused();
+    await expect(field).toHaveValue("diesel");
+    // The first screenful of rows comes at once, the rest of the page of 50 a frame later.
+    const total = Number((await page.getByText(/^[\d,]+ assessments?$/).textContent())?.replace(/\D/g, ""));
+    expect(total).toBeGreaterThan(20);
+    await expect(page.locator("table.data tbody tr")).toHaveCount(Math.min(50, total));
+    await page.getByRole("link", { name: "Clear all" }).click();
+    await expect(page).toHaveURL(/\/catalogue\??$/);
+    await expect(field).toHaveValue("");
     // Paging keeps the filters and shows the next page in place.
     await page.goto("/catalogue");
     await page.getByRole("link", { name: "Next →" }).click();
