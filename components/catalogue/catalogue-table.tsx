@@ -5,6 +5,8 @@ import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { BookmarkButton } from "@/components/bookmarks/bookmark-button";
+import { useProgressiveCount } from "@/components/ui/use-progressive-count";
+import { unitLabel } from "@/lib/domain/format";
 import type { CatalogueItem } from "@/lib/services/catalogue";
 import { NavLink } from "./catalogue-navigation";
 
@@ -14,6 +16,8 @@ import { NavLink } from "./catalogue-navigation";
 // next search on the server.
 
 const features = tableFeatures({});
+/** Rows rendered first when the results change: more than a tall screen shows. */
+const FIRST_ROWS = 20;
 const helper = createColumnHelper<typeof features, CatalogueItem>();
 
 const SORTABLE: Record<string, string> = {
@@ -83,7 +87,7 @@ export function CatalogueTable({
         helper.accessor("commodity", { header: "Commodity" }),
         helper.accessor("coverage", { header: "Country" }),
         helper.accessor("location", { header: "Location" }),
-        helper.accessor((r) => `${r.defaultCurrency} / ${r.defaultUnit}`, {
+        helper.accessor((r) => unitLabel(r.defaultCurrency, r.defaultUnit), {
           id: "units",
           header: "Currency / unit",
         }),
@@ -98,15 +102,23 @@ export function CatalogueTable({
         helper.display({
           id: "bookmark",
           header: () => <span className="visually-hidden">Bookmark</span>,
+          // Keyed by series: its saved state belongs to the series, not to the row it shows in.
           cell: ({ row }) => (
-            <BookmarkButton service={row.original.service} code={row.original.code} lists={lists} compact />
+            <BookmarkButton
+              key={row.id}
+              service={row.original.service}
+              code={row.original.code}
+              lists={lists}
+              compact
+            />
           ),
         }),
       ]),
     [picked, lists],
   );
-  // Rows keyed by series, not position: a row's bookmark state must not pass to the next page's row.
   const table = useTable({ features, columns, data: items, getRowId: (r) => `${r.service}:${r.code}` });
+  // A new page of results: a screenful of rows at once, the rest a frame later.
+  const shown = useProgressiveCount(items, FIRST_ROWS);
   const sortHref = (key: string) => {
     const next = new URLSearchParams(params.toString());
     next.set("sort", key);
@@ -154,15 +166,20 @@ export function CatalogueTable({
             ))}
           </thead>
           <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id}>
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
-              </tr>
-            ))}
+            {/* Rows keyed by position: the next search's rows reuse these elements and only their
+                text changes (the bookmark button, which holds state, is keyed by series). */}
+            {table
+              .getRowModel()
+              .rows.slice(0, shown)
+              .map((row) => (
+                <tr key={row.index}>
+                  {row.getAllCells().map((cell) => (
+                    <td key={cell.column.id}>
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
           </tbody>
         </table>
       </div>

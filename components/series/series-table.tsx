@@ -1,3 +1,7 @@
+"use client";
+
+import { useMemo } from "react";
+import { useProgressiveCount } from "@/components/ui/use-progressive-count";
 import { formatMonth, formatValue, seriesDecimals, unitLabel } from "@/lib/domain/format";
 import { applyTransform, type Point, TRANSFORM_LABELS, type Transform } from "@/lib/domain/transforms";
 import type { SeriesView } from "@/lib/services/series";
@@ -10,21 +14,10 @@ function shown(s: SeriesView, transform: Transform, base?: string): Map<string, 
   return new Map(applyTransform(all, transform, all, base).map((p) => [p.date, p.value]));
 }
 
-/**
- * The values beside the chart, newest first, under the page's transform (so the table and the CSV
- * say the same); with an as-of vintage, today's value beside each and the differing ones marked.
- */
-export function SeriesTable({
-  data,
-  current,
-  transform = "level",
-  base,
-}: {
-  data: SeriesView;
-  current: SeriesView | null;
-  transform?: Transform;
-  base?: string;
-}) {
+/** Rows rendered first when the values change: more than the scroll box shows. */
+const FIRST_ROWS = 24;
+
+function valueRows(data: SeriesView, current: SeriesView | null, transform: Transform, base?: string) {
   const values = shown(data, transform, base);
   const now = current ? shown(current, transform, base) : new Map<string, number>();
   const forecastDates = new Set(data.forecasts.map((p) => p.date));
@@ -42,6 +35,31 @@ export function SeriesTable({
     .sort((a, b) => b.date.localeCompare(a.date));
   // Levels keep the data's own precision; a transform's results are rounded to two decimals.
   const decimals = transform === "level" ? seriesDecimals(every(data).map((p) => p.value)) : 2;
+  return { rows, now, decimals };
+}
+
+/**
+ * The values beside the chart, newest first, under the page's transform (so the table and the CSV
+ * say the same); with an as-of vintage, today's value beside each and the differing ones marked.
+ */
+export function SeriesTable({
+  data,
+  current,
+  transform = "level",
+  base,
+}: {
+  data: SeriesView;
+  current: SeriesView | null;
+  transform?: Transform;
+  base?: string;
+}) {
+  // Drawn in the browser from the data the chart already has (the page sends it once).
+  const { rows, now, decimals } = useMemo(
+    () => valueRows(data, current, transform, base),
+    [data, current, transform, base],
+  );
+  // New values: the rows the box shows at once, the rest a frame later.
+  const count = useProgressiveCount(rows, FIRST_ROWS);
   const changed = current ? rows.filter((r) => now.has(r.date) && now.get(r.date) !== r.value).length : 0;
   const heading =
     transform === "level" ? unitLabel(data.currency, data.unit) : `${TRANSFORM_LABELS[transform]}`;
@@ -75,7 +93,7 @@ export function SeriesTable({
               </tr>
             </thead>
             <tbody>
-              {rows.map((r) => {
+              {rows.slice(0, count).map((r) => {
                 const today = now.get(r.date);
                 const differs = current && today !== undefined && today !== r.value;
                 return (
