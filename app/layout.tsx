@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import "./globals.css";
+import "./styles/primitives.css";
+import "./styles/views.css";
 import "./theme-dark.css";
 
 export const metadata: Metadata = {
