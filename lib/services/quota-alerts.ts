@@ -2,6 +2,7 @@ import "server-only";
 import { alertsOfPeriods } from "@/lib/db/quota-history";
 import { releasePeriod, vendorDay } from "@/lib/domain/calendar";
 import { monthToKey } from "@/lib/domain/months";
+import { dismissedQuotaAlerts, quotaAlertKey } from "@/lib/domain/quota-alert-dismissal";
 import { log } from "@/lib/log";
 import { type QuotaAlert, setQuotaAlertSink } from "@/lib/sync/quota-thresholds";
 import { vendorCalendar } from "@/lib/sync/upstream";
@@ -51,6 +52,12 @@ export type QuotaAlertView = {
   total: number;
   firedAt: string;
 };
+
+/** The alerts the app shell shows an admin: the current ones but those they dismissed (a cookie's value). */
+export async function shellQuotaAlerts(dismissedCookie: string | undefined): Promise<QuotaAlertView[]> {
+  const dismissed = dismissedQuotaAlerts(dismissedCookie);
+  return (await currentQuotaAlerts()).filter((a) => !dismissed.has(quotaAlertKey(a)));
+}
 
 /** The current alerts, the highest threshold of each meter only. */
 export async function currentQuotaAlerts(now = new Date()): Promise<QuotaAlertView[]> {

@@ -98,6 +98,12 @@ test("an admin sees the quota chart, and a warning once the quota is drawn down 
   // The warning stays in the shell on other pages, for admins.
   await page.goto("/catalogue");
   await expect(page.getByRole("status", { name: "Quota warning" })).toBeVisible();
+  // Dismissed, it stays away on the next pages (until another threshold is crossed).
+  await page.getByRole("status", { name: "Quota warning" }).getByRole("button", { name: "Dismiss" }).click();
+  await expect(page.getByRole("status", { name: "Quota warning" })).toHaveCount(0);
+  await page.goto("/compare");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("status", { name: "Quota warning" })).toHaveCount(0);
 
   // The thresholds are the admin's to set (and a bad value is refused with a message).
   await page.goto("/admin/quota");
