@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { formatMonth } from "@/lib/domain/format";
 import "./quota.css";
 
@@ -100,7 +99,8 @@ export function VendorCalendar({
         <p className="small muted">
           {calendar.windowsPublished &&
             "During a window the vendor is unavailable: stored data stays readable, but nothing new can be fetched. "}
-          <Link href="/api/v1/calendar">Full calendar (JSON)</Link>
+          {/* A plain link: the router would prefetch an API answer as if it were a page. */}
+          <a href="/api/v1/calendar">Full calendar (JSON)</a>
         </p>
       )}
     </section>
