@@ -131,6 +131,7 @@ test.describe("on a desktop (1440 × 900)", () => {
     const picked = await country.inputValue();
     await expect(page.locator("table.data tbody tr").first()).toContainText(picked);
     // A search by Enter keeps the field focused for the next one; Clear all empties it.
+    await page.goto("/catalogue");
     const field = page.getByLabel("Search", { exact: true });
     await field.fill("diesel");
     await field.press("Enter");
