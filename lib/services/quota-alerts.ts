@@ -24,7 +24,7 @@ export async function onQuotaThresholdCrossed(alert: QuotaAlert): Promise<void> 
     kind: "quota_threshold",
     subject: `${alert.label} passed ${alert.threshold} % of its quota`,
     text,
-    dedupeKey: `quota:${alert.meter}:${alert.threshold}:${alert.period}`,
+    dedupeKey: `quota:${quotaAlertKey(alert)}`,
   });
   log("quota").warn(
     {
