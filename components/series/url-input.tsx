@@ -1,5 +1,6 @@
 "use client";
 
+import { PendingStatus } from "./pending-status";
 import { useUrlParams } from "./use-url-params";
 
 /** A labelled input (e.g. a month) whose value lives in the URL, applied when it changes. */
@@ -33,11 +34,7 @@ export function UrlInput({
           setParams({ [name]: v || null, ...Object.fromEntries(resets.map((r) => [r, null])) });
         }}
       />
-      {pending && (
-        <span role="status" className="small muted loading" data-loading={slow ? "slow" : undefined}>
-          Loading…
-        </span>
-      )}
+      <PendingStatus pending={pending} slow={slow} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { PendingStatus } from "./pending-status";
 import { useUrlParams } from "./use-url-params";
 
 /** A labelled select whose value lives in the URL (so the view can be bookmarked and shared). */
@@ -36,11 +37,7 @@ export function UrlSelect({
           </option>
         ))}
       </select>
-      {pending && (
-        <span role="status" className="small muted loading" data-loading={slow ? "slow" : undefined}>
-          Loading…
-        </span>
-      )}
+      <PendingStatus pending={pending} slow={slow} />
     </div>
   );
 }
